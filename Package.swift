@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Despina",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "despina", targets: ["despina"]),
+        .library(name: "DespinaKit", targets: ["DespinaKit"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "Markup", targets: ["Markup"]),
+        .library(name: "SearchIndex", targets: ["SearchIndex"]),
+    ],
+    targets: [
+        // C libraries from Debian, linked through system-library targets.
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CYaml", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"])]),
+
+        // Standalone libraries: none of them knows about blogs.
+        .target(name: "TextFolding"),
+        .target(name: "Mustache"),
+        .target(name: "Markup", dependencies: ["CCmark", "CYaml", "TextFolding"]),
+        .target(name: "Highlight"),
+        .target(name: "SearchIndex", dependencies: ["CStemmer", "TextFolding"]),
+        .target(name: "StaticServer"),
+
+        // The site generator and its command-line front end.
+        .target(
+            name: "DespinaKit",
+            dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"]),
+        .executableTarget(name: "despina", dependencies: ["DespinaKit"]),
+
+        .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+        .testTarget(name: "StaticServerTests", dependencies: ["StaticServer"]),
+        .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// The DespinaKit module; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The Highlight module; see docs/architecture.md.

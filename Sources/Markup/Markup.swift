@@ -1,0 +1,1 @@
+// The Markup module; see docs/architecture.md.

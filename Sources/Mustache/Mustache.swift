@@ -1,0 +1,1 @@
+// The Mustache module; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The SearchIndex module; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The StaticServer module; see docs/architecture.md.

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Folding of text for comparison and for readable identifiers.
+///
+/// `fold` lowercases (with Turkish dotted and dotless I meeting plain `i`),
+/// applies compatibility decomposition, removes diacritics, and maps the
+/// letters that do not decompose (`đ`, `ø`, `ł`, `ß`, ...) to their usual
+/// Latin spelling. NFC and NFD input fold to the same string.
+public enum TextFolding {
+    /// Returns `text` lowercased, without diacritics, in plain Latin where a
+    /// letter has a conventional transliteration.
+    ///
+    ///     TextFolding.fold("Đà Nẵng")   // "da nang"
+    ///     TextFolding.fold("Iğdır")     // "igdir"
+    public static func fold(_ text: String) -> String {
+        if let ascii = foldASCII(text) { return ascii }
+        var result = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            appendFolded(scalar, to: &result)
+        }
+        return String(result)
+    }
+
+    /// Returns a readable, URL-safe identifier for `text`: folded letters and
+    /// digits, runs of anything else turned into one hyphen, no hyphen at
+    /// either end. Apostrophes vanish rather than split a word.
+    ///
+    ///     TextFolding.slug("Kỹ thuật")            // "ky-thuat"
+    ///     TextFolding.slug("Önümde sokaklar")     // "onumde-sokaklar"
+    public static func slug(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingHyphen = false
+        for scalar in fold(text).unicodeScalars {
+            if scalar == "'" || scalar == "\u{2019}" { continue }
+            if isWordScalar(scalar) {
+                if pendingHyphen && !out.isEmpty { out.append("-") }
+                pendingHyphen = false
+                out.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return String(out)
+    }
+
+    /// Whether `scalar` belongs inside a word (a letter, a mark or a digit).
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A)
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil
+    }
+
+    // MARK: - Implementation
+
+    /// The fast path: pure ASCII text only needs lowercasing.
+    private static func foldASCII(_ text: String) -> String? {
+        var isLowercaseASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte >= 0x41 && byte <= 0x5A { isLowercaseASCII = false }
+        }
+        if isLowercaseASCII { return text }
+        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func appendFolded(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {
+        if scalar.isASCII {
+            let v = scalar.value
+            if v >= 0x41 && v <= 0x5A, let lower = Unicode.Scalar(v + 0x20) {
+                result.append(lower)
+            } else {
+                result.append(scalar)
+            }
+            return
+        }
+        if scalar.properties.generalCategory == .nonspacingMark { return }
+        if let replacement = specialLetters[scalar.value] {
+            result.append(contentsOf: replacement.unicodeScalars)
+            return
+        }
+        let lower = scalar.properties.lowercaseMapping
+        for folded in lower.unicodeScalars where folded.properties.generalCategory != .nonspacingMark {
+            result.append(folded)
+        }
+    }
+
+    /// Letters that have no canonical decomposition into a base letter and a
+    /// mark, with the Latin spelling readers type for them.
+    private static let specialLetters: [UInt32: String] = [
+        0x0110: "d", 0x0111: "d",   // Đ đ
+        0x00D0: "d", 0x00F0: "d",   // Ð ð
+        0x0131: "i",                // ı
+        0x00D8: "o", 0x00F8: "o",   // Ø ø
+        0x0141: "l", 0x0142: "l",   // Ł ł
+        0x00DF: "ss", 0x1E9E: "ss", // ß ẞ
+        0x00C6: "ae", 0x00E6: "ae", // Æ æ
+        0x0152: "oe", 0x0153: "oe", // Œ œ
+        0x00DE: "th", 0x00FE: "th", // Þ þ
+        0x0126: "h", 0x0127: "h",   // Ħ ħ
+        0x0166: "t", 0x0167: "t",   // Ŧ ŧ
+        0x014A: "n", 0x014B: "n",   // Ŋ ŋ
+        0x0138: "k",                // ĸ
+        0x0192: "f",                // ƒ
+        0x0268: "i", 0x0197: "i",   // ɨ Ɨ
+        0x0237: "j",                // ȷ
+        0x0180: "b", 0x0243: "b",   // ƀ Ƀ
+        0x01B6: "z", 0x01B5: "z",   // ƶ Ƶ
+    ]
+}
