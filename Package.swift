@@ -34,7 +34,10 @@ let package = Package(
         // The site generator and its command-line front end.
         .target(
             name: "DespinaKit",
-            dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"]),
+            dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"],
+            plugins: ["EmbedTheme"]),
+        .executableTarget(name: "EmbedThemeTool"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
         .executableTarget(name: "despina", dependencies: ["DespinaKit"]),
 
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),

@@ -1,1 +1,122 @@
 import DespinaKit
+import Foundation
+
+// The command-line front end: parses arguments and calls DespinaKit.
+// Exit status: 0 success, 1 build or input errors, 2 usage errors.
+
+let version = "0.1.0"
+
+let commands: [CommandSpec] = [
+    CommandSpec(
+        name: "build", summary: "Builds the site in SITE_DIR (default: the current folder) into its Output folder.",
+        usage: "despina build [SITE_DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--clean] [--force] [--verbose]",
+        positionals: [("SITE_DIR", false)],
+        options: [("output", "DIR", "write the site here (default: SITE_DIR/Output)"),
+                  ("base-url", "URL", "publish under this URL instead of the configured one")],
+        flags: [("drafts", "include posts marked as drafts"), ("future", "include posts dated in the future"),
+                ("clean", "ignore the build cache"), ("force", "replace an output folder Despina did not create"),
+                ("verbose", "time each build step")]),
+    CommandSpec(
+        name: "new", summary: "Creates a post with its front matter filled in. Never overwrites a file.",
+        usage: "despina new TITLE [--section posts] [--lang LANG] [--site SITE_DIR]",
+        positionals: [("TITLE", true)],
+        options: [("section", "NAME", "the section folder under Content/ (default: posts)"),
+                  ("lang", "LANG", "the post's language, e.g. tr or vi"),
+                  ("site", "DIR", "the site folder (default: the current folder)")],
+        flags: []),
+    CommandSpec(
+        name: "init", summary: "Creates a new site with a configuration and a first post in DIR (default: the current folder).",
+        usage: "despina init [DIR]", positionals: [("DIR", false)], options: [], flags: []),
+    CommandSpec(
+        name: "search", summary: "Searches the built site's index (run despina build first) and prints ranked results.",
+        usage: "despina search QUERY [SITE_DIR] [--tag T] [--lang L] [--section S] [--sort relevance|date] [--limit N] [--output DIR] [--json]",
+        positionals: [("QUERY", true), ("SITE_DIR", false)],
+        options: [("tag", "TAG", "only posts with this tag"), ("lang", "LANG", "only posts in this language"),
+                  ("section", "NAME", "only posts of this section"), ("sort", "ORDER", "relevance (default) or date"),
+                  ("limit", "N", "at most N results (default: 10)"),
+                  ("output", "DIR", "the built site (default: SITE_DIR/Output)")],
+        flags: [("json", "print the results as JSON")]),
+    CommandSpec(
+        name: "serve", summary: "Builds the site, serves it on this machine and rebuilds and reloads pages on every change.",
+        usage: "despina serve [SITE_DIR] [--port 8080] [--host 127.0.0.1] [--drafts] [--open]",
+        positionals: [("SITE_DIR", false)],
+        options: [("port", "PORT", "the port to listen on (default: 8080)"),
+                  ("host", "HOST", "the address to listen on (default: 127.0.0.1)")],
+        flags: [("drafts", "include drafts"), ("future", "include posts dated in the future"),
+                ("open", "open the site in a browser"), ("verbose", "time each build step")]),
+]
+
+let generalHelp = """
+    usage: despina COMMAND [ARGUMENTS]
+
+    Despina builds a static blog from Markdown posts.
+
+    commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Run 'despina COMMAND --help' for a command's options. 'despina --version' prints the version.
+    """
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func absolute(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    var result = url.standardizedFileURL.path
+    while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+    return result
+}
+
+func makeEnvironment(verbose: Bool) -> BuildEnvironment {
+    let isTerminal = isatty(STDERR_FILENO) == 1
+    let logger = Logger(isVerbose: verbose) { level, message in
+        switch level {
+        case .info, .verbose: print(message)
+        case .warning, .error: printError(message)
+        }
+        _ = isTerminal
+    }
+    return .live(log: logger)
+}
+
+func run(_ arguments: [String]) -> Int32 {
+    guard let name = arguments.first else {
+        printError(generalHelp)
+        return 2
+    }
+    if name == "--help" || name == "-h" || name == "help" {
+        print(generalHelp)
+        return 0
+    }
+    if name == "--version" || name == "version" {
+        print("despina \(version)")
+        return 0
+    }
+    guard let spec = commands.first(where: { $0.name == name }) else {
+        printError("despina: unknown command '\(name)'\n\n\(generalHelp)")
+        return 2
+    }
+    let parsed: ParsedArguments
+    do {
+        parsed = try spec.parse(Array(arguments.dropFirst()))
+    } catch {
+        printError("despina \(name): \(error)\n\(spec.help)")
+        return 2
+    }
+    if parsed.wantsHelp {
+        print(spec.help)
+        return 0
+    }
+    do {
+        return try Commands.run(spec.name, parsed)
+    } catch let usage as UsageError {
+        printError("despina \(name): \(usage.message)")
+        return 2
+    } catch {
+        printError("\(error)")
+        return 1
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,51 @@
+/// What `despina build` was asked to do.
+public struct BuildOptions: Sendable {
+    /// The site folder (absolute).
+    public var siteDirectory: String
+    /// The output folder (absolute); `SITE/Output` when nil.
+    public var outputDirectory: String?
+    /// Include posts marked as drafts.
+    public var includeDrafts = false
+    /// Include posts dated after now.
+    public var includeFuture = false
+    /// Replaces the configured base URL (for previews).
+    public var baseURL: String?
+    /// Replace an output folder that Despina did not create.
+    public var force = false
+    /// Ignore the build cache.
+    public var clean = false
+
+    /// Creates options for the site at `siteDirectory`.
+    public init(siteDirectory: String) {
+        self.siteDirectory = siteDirectory
+    }
+
+    /// The output folder the build writes.
+    public var resolvedOutputDirectory: String {
+        outputDirectory ?? joinPath(siteDirectory, "Output")
+    }
+}
+
+/// What a finished build reports.
+public struct BuildSummary: Sendable {
+    /// Published posts.
+    public var postCount: Int
+    /// Standalone pages.
+    public var pageCount: Int
+    /// Files written to the output folder.
+    public var fileCount: Int
+    /// Wall time of the whole build.
+    public var seconds: Double
+    /// The output folder.
+    public var outputDirectory: String
+    /// Warnings, already printed to the log.
+    public var warnings: [Diagnostic]
+
+    /// The one line a build prints.
+    public var line: String {
+        let time = String(format: "%.2f", seconds)
+        let warningText = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        return "Built \(postCount) post\(postCount == 1 ? "" : "s") and \(pageCount) page\(pageCount == 1 ? "" : "s")"
+            + " (\(fileCount) files\(warningText)) in \(time) s → \(outputDirectory)"
+    }
+}

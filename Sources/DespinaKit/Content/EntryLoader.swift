@@ -1,0 +1,166 @@
+import Foundation
+import Markup
+import TextFolding
+
+/// Reads one Markdown file into an `Entry` (front matter decoded, body
+/// kept), and later renders its body. Both steps are pure per file, so they
+/// run in parallel over all files.
+struct EntryLoader: Sendable {
+    let config: SiteConfig
+    /// Template names that a `layout` may name.
+    let layouts: Set<String>
+    let fileSystem: any FileSystem
+
+    struct Loaded: Sendable {
+        var entry: Entry?
+        var diagnostics: [Diagnostic]
+    }
+
+    struct Rendered: Sendable {
+        var entry: Entry
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Reads and decodes `file`; errors name the file, line and column.
+    func load(_ file: SourceFile) -> Loaded {
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: file.absolutePath)
+        } catch {
+            return Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "cannot read the file: \(error)")])
+        }
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            return Loaded(entry: nil, diagnostics: [Diagnostic(
+                path: file.relativePath, line: bad.line, column: bad.column,
+                message: "the file is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")])
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            return try decode(text, file: file)
+        } catch let error as MarkupError {
+            return Loaded(entry: nil, diagnostics: [Diagnostic(
+                path: file.relativePath, line: error.line, column: error.column, message: error.message)])
+        } catch {
+            return Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "\(error)")])
+        }
+    }
+
+    private func decode(_ text: String, file: SourceFile) throws -> Loaded {
+        let split = try FrontMatter.split(text)
+        let matter = split.frontMatter
+        var diagnostics: [Diagnostic] = []
+        let fileName = (file.contentPath as NSString).lastPathComponent
+        let baseName = (fileName as NSString).deletingPathExtension
+        let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
+
+        let title = try matter?.string("title") ?? Self.title(fromFileName: nameSlug)
+        var date = try matter?.date("date", timeZone: config.zone) ?? nameDate
+        if date == nil, let published = try matter?.date("published_at", timeZone: config.zone) { date = published }
+        let updated = try matter?.date("lastmod", timeZone: config.zone)
+            ?? matter?.date("updated", timeZone: config.zone)
+            ?? matter?.date("last_modified_at", timeZone: config.zone)
+        var tags = try matter?.strings("tags") ?? []
+        for category in try matter?.strings("categories") ?? [] where !tags.contains(category) {
+            tags.append(category)
+        }
+        let description = try matter?.string("description") ?? matter?.string("summary")
+        let language = try matter?.string("lang") ?? matter?.string("language") ?? config.language
+        let isDraft = try (matter?.bool("draft") ?? false) || (matter?.bool("published").map { !$0 } ?? false)
+        let slugSource = try matter?.string("slug") ?? nameSlug
+        var slug = TextFolding.slug(slugSource)
+        if slug.isEmpty { slug = TextFolding.slug(title) }
+        if slug.isEmpty { slug = "untitled" }
+
+        var layout = file.role == .page ? "page" : "post"
+        if let requested = try matter?.string("layout"), !requested.isEmpty {
+            if layouts.contains(requested) {
+                layout = requested
+            } else {
+                let position = matter?.position(of: "layout")
+                let known = layouts.filter { Self.pageLayouts.contains($0) || !Self.siteTemplates.contains($0) }
+                    .sorted().joined(separator: ", ")
+                diagnostics.append(.warning(
+                    "unknown layout '\(requested)'; using '\(layout)' (layouts: \(known))",
+                    path: file.relativePath, line: position?.line ?? 0, column: position?.column ?? 0))
+            }
+        }
+
+        var aliases: [(path: String, line: Int, column: Int)] = []
+        let aliasPosition = matter?.position(of: "aliases")
+        for alias in try matter?.strings("aliases") ?? [] {
+            aliases.append((alias, aliasPosition?.line ?? 0, aliasPosition?.column ?? 0))
+        }
+        let redirectPosition = matter?.position(of: "redirect_from")
+        for alias in try matter?.strings("redirect_from") ?? [] {
+            aliases.append((alias, redirectPosition?.line ?? 0, redirectPosition?.column ?? 0))
+        }
+        var explicitPermalink: (path: String, line: Int, column: Int)?
+        if let permalink = try matter?.string("permalink") {
+            let position = matter?.position(of: "permalink")
+            explicitPermalink = (permalink, position?.line ?? 0, position?.column ?? 0)
+        }
+        let section: String
+        let kind: Entry.Kind
+        switch file.role {
+        case .post(let name): (kind, section) = (.post, name)
+        default: (kind, section) = (.page, "")
+        }
+        let identifier = try matter?.string("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
+        let entry = Entry(
+            sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
+            date: date, updated: updated, tags: tags, description: description, language: language,
+            isDraft: isDraft, identifier: identifier, aliases: aliases,
+            series: try matter?.string("series"),
+            seriesPart: try matter?.int("seriesPart") ?? matter?.int("series_part"),
+            layout: layout, isSearchable: try matter?.bool("search") ?? true,
+            keywords: try matter?.strings("keywords") ?? [], image: try matter?.string("image"),
+            explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
+            hardLineBreaks: layout == "poem" || (try matter?.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks))
+        return Loaded(entry: entry, diagnostics: diagnostics)
+    }
+
+    /// Renders the body of `entry` to HTML and text.
+    func render(_ entry: Entry, highlighter: some CodeHighlighter, links: Routing) -> Rendered {
+        var options = MarkdownOptions()
+        options.smartPunctuation = config.markdown.smartPunctuation
+        options.allowsRawHTML = config.markdown.unsafeHTML
+        options.hardLineBreaks = entry.hardLineBreaks
+        let source = entry.sourcePath
+        let document = Document(
+            markdown: String(entry.body), options: options, highlighter: highlighter,
+            linkResolver: { destination in links.url(forLink: destination, from: source) })
+        var entry = entry
+        let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
+            ? document.summaryHTML
+            : "<p>" + escapeXML(entry.description ?? "") + "</p>"
+        entry.content = RenderedContent(
+            html: document.html, summaryHTML: summary, headings: document.headings,
+            plainText: document.plainText, codeText: document.codeText,
+            wordCount: document.wordCount, readingMinutes: document.readingMinutes)
+        entry.body = ""
+        return Rendered(entry: entry, diagnostics: [])
+    }
+
+    /// Layouts that render a post or page (the rest are the site's own pages).
+    static let pageLayouts: Set<String> = ["post", "poem", "page"]
+    /// Templates for the site's own pages and partials, not offered as layouts.
+    static let siteTemplates: Set<String> = [
+        "layout", "list", "tags", "archive", "series", "series-index", "search", "404", "redirect",
+        "post-summary", "pagination", "post-meta",
+    ]
+
+    /// Splits a `2015-06-08-title` file name into its date and the rest.
+    static func datePrefix(of name: String, zone: TimeZone) -> (Date?, String) {
+        let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let date = parseDate("\(parts[0])-\(parts[1])-\(parts[2])", timeZone: zone)
+        else { return (nil, name) }
+        return (date, String(parts[3]))
+    }
+
+    /// "swift-closures" → "Swift closures", for files without a title.
+    static func title(fromFileName name: String) -> String {
+        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

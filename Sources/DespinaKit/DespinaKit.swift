@@ -1,1 +1,0 @@
-// The DespinaKit module; see docs/architecture.md.

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The kind of a directory entry.
+public enum FileKind: Sendable, Equatable {
+    case file, directory, symbolicLink, other
+}
+
+/// What a build needs to know about a file without reading it.
+public struct FileInfo: Sendable, Equatable {
+    /// Regular file, directory, symbolic link or something else.
+    public var kind: FileKind
+    /// Size in bytes.
+    public var size: Int
+    /// Modification time in nanoseconds since 1970.
+    public var modified: Int64
+
+    /// Creates file information.
+    public init(kind: FileKind, size: Int, modified: Int64) {
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+    }
+}
+
+/// One entry of a directory listing.
+public struct DirectoryEntry: Sendable, Equatable {
+    /// The entry's name, without its directory.
+    public var name: String
+    /// What the entry is (symbolic links are not followed).
+    public var kind: FileKind
+}
+
+/// Everything the build does to files, behind one protocol, so the whole
+/// pipeline runs in tests against memory (`MemoryFileSystem`) and on disk
+/// against `LocalFileSystem`. Paths are absolute and use `/`.
+public protocol FileSystem: Sendable {
+    /// The bytes of the file at `path`.
+    func contents(of path: String) throws -> [UInt8]
+    /// Writes `bytes` to `path`, creating missing parent directories.
+    func write(_ bytes: [UInt8], to path: String) throws
+    /// The entries of the directory at `path`, sorted by name.
+    func entries(of path: String) throws -> [DirectoryEntry]
+    /// Information about the item at `path` (not following a final symbolic
+    /// link), or nil when nothing is there.
+    func info(at path: String) -> FileInfo?
+    /// Creates the directory at `path` and its missing parents.
+    func createDirectory(at path: String) throws
+    /// Removes the file or directory tree at `path`, if present.
+    func removeItem(at path: String) throws
+    /// Renames `source` to `destination`, which must not exist.
+    func move(_ source: String, to destination: String) throws
+    /// Swaps two existing paths in one atomic step where the system can.
+    func exchange(_ first: String, _ second: String) throws
+    /// The path with symbolic links resolved, or nil if it cannot be resolved.
+    func resolvingSymbolicLinks(_ path: String) -> String?
+}
+
+/// An error from a file operation, naming the path.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    /// The path the operation was about.
+    public var path: String
+    /// What went wrong, in words.
+    public var reason: String
+
+    /// Creates an error for `path`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension FileSystem {
+    /// Whether anything exists at `path`.
+    public func exists(_ path: String) -> Bool { info(at: path) != nil }
+
+    /// Whether `path` is a directory (following no links).
+    public func isDirectory(_ path: String) -> Bool { info(at: path)?.kind == .directory }
+
+    /// The UTF-8 text of the file at `path`, repairing invalid bytes.
+    public func text(of path: String) throws -> String {
+        String(decoding: try contents(of: path), as: UTF8.self)
+    }
+}
+
+/// Joins path components with `/`, ignoring empty components.
+func joinPath(_ components: String...) -> String {
+    joinPath(components)
+}
+
+/// Joins path components with `/`, ignoring empty components.
+func joinPath(_ components: [String]) -> String {
+    var result = ""
+    for component in components where !component.isEmpty {
+        if result.isEmpty || result.hasSuffix("/") {
+            result += component
+        } else if component.hasPrefix("/") {
+            result += component.dropFirst()
+        } else {
+            result += "/" + component
+        }
+    }
+    return result
+}

@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real file system, through POSIX calls.
+public struct LocalFileSystem: FileSystem {
+    /// Creates the local file system.
+    public init() {}
+
+    public func contents(of path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw error(path) }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw FileSystemError(path: path, reason: "is a directory")
+        }
+        var result = [UInt8]()
+        let expected = max(Int(status.st_size), 0) + 1
+        result.reserveCapacity(expected)
+        var buffer = [UInt8](repeating: 0, count: min(max(expected, 4096), 1 << 20))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error(path)
+            }
+            if count == 0 { break }
+            result.append(contentsOf: buffer[0..<count])
+        }
+        return result
+    }
+
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, info(at: parent) == nil { try createDirectory(at: parent) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw error(path) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw error(path)
+            }
+            offset += written
+        }
+    }
+
+    public func entries(of path: String) throws -> [DirectoryEntry] {
+        guard let directory = opendir(path) else { throw error(path) }
+        defer { closedir(directory) }
+        var result: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind = info(at: joinPath(path, name))?.kind ?? .other
+            result.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    public func info(at path: String) -> FileInfo? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        let kind: FileKind
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return FileInfo(kind: kind, size: Int(status.st_size), modified: modified)
+    }
+
+    public func createDirectory(at path: String) throws {
+        // mkdir per component, tolerating folders that exist or that another
+        // thread creates at the same moment.
+        if info(at: path)?.kind == .directory { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, info(at: parent) == nil {
+            try createDirectory(at: parent)
+        }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(path) }
+    }
+
+    public func removeItem(at path: String) throws {
+        guard info(at: path) != nil else { return }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw FileSystemError(path: path, reason: "cannot remove it")
+        }
+    }
+
+    public func move(_ source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else { throw error(source) }
+    }
+
+    public func exchange(_ first: String, _ second: String) throws {
+        // renameat2(RENAME_EXCHANGE) swaps both names in one step. Glibc's
+        // header hides its wrapper from Swift, so it is looked up by name.
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
+            throw FileSystemError(path: first, reason: "atomic exchange is not supported on this system")
+        }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        let result = renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange)
+        guard result == 0 else { throw error(first) }
+    }
+
+    public func resolvingSymbolicLinks(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private func error(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, reason: String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,47 @@
+import Dispatch
+
+/// Maps `items` on all cores, keeping the order of the results. The work
+/// for each item must be independent of the others.
+func parallelMap<Item: Sendable, Result: Sendable>(
+    _ items: [Item], _ transform: @Sendable (Item) -> Result
+) -> [Result] {
+    guard items.count > 1 else { return items.map(transform) }
+    let results = ResultSlots<Result>(count: items.count)
+    // Chunks of work, more than cores, so uneven items still balance.
+    let chunkCount = min(items.count, 64)
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let start = items.count * chunk / chunkCount
+        let end = items.count * (chunk + 1) / chunkCount
+        for index in start..<end {
+            results.store(transform(items[index]), at: index)
+        }
+    }
+    return results.collect()
+}
+
+/// Write-once slots filled from several threads, each slot by one thread.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<Value?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = UnsafeMutablePointer<Value?>.allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    func store(_ value: Value, at index: Int) {
+        // Each index is written by exactly one thread and read only after
+        // concurrentPerform returned, so the slots need no lock.
+        slots[index] = value
+    }
+
+    func collect() -> [Value] {
+        (0..<count).compactMap { slots[$0] }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Markup
+import Mustache
+import TextFolding
+
+/// Builds the values templates see (documented in `docs/templates.md`):
+/// `site`, `page`, `lang`, `i18n`, and per kind of page `post`, `posts`,
+/// `pagination`, `tag`, `tags`, `years`, `series`, `seriesList`, `redirect`.
+struct PageContexts: Sendable {
+    let config: SiteConfig
+    let model: SiteModel
+    /// Summaries of every post, in the model's order, built once.
+    let summaries: [[String: Value]]
+    let site: Value
+
+    init(config: SiteConfig, model: SiteModel) {
+        self.config = config
+        self.model = model
+        let root = config.rootPath
+        let newestYear = model.posts.compactMap(\.date).max().map { CalendarParts($0, zone: config.zone).year }
+        site = .dictionary([
+            "title": .string(config.title),
+            "description": .string(config.description),
+            "author": .string(config.author),
+            "language": .string(config.language),
+            "baseURL": .string(config.baseURL),
+            "root": .string(root),
+            "copyrightYear": newestYear.map { .int($0) } ?? .null,
+            "feeds": Self.feedLinks(root: root, base: ""),
+            "homeURL": .string(root),
+            "archiveURL": .string(root + "archive/"),
+            "tagsURL": .string(root + "tags/"),
+            "seriesURL": .string(root + "series/"),
+            "searchURL": .string(root + "search/"),
+            "hasSearch": .bool(config.search.enabled),
+            "pages": .array(model.pages.map { page in
+                .dictionary(["title": .string(page.title), "url": .string(Self.url(page.path, root: root))])
+            }),
+        ])
+        let model = model
+        summaries = parallelMap(Array(model.posts.indices)) { index in
+            Self.summary(of: model.posts[index], config: config)
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    static func url(_ path: String, root: String) -> String {
+        root + path.drop { $0 == "/" }
+    }
+
+    func url(_ path: String) -> String { Self.url(path, root: config.rootPath) }
+
+    func permalink(_ path: String) -> String { config.origin + url(path) }
+
+    static func feedLinks(root: String, base: String) -> Value {
+        let prefix = root + base.drop { $0 == "/" }
+        return .dictionary([
+            "rss": .string(prefix + "rss.xml"),
+            "atom": .string(prefix + "atom.xml"),
+            "json": .string(prefix + "feed.json"),
+        ])
+    }
+
+    /// The root of a page's context: everything every template can use.
+    func root(kind: String, title: String, path: String, language: String, extra: [String: Value]) -> Value {
+        let localization = Localization(language: language)
+        var page: [String: Value] = [
+            "kind": .string(kind),
+            "title": .string(title),
+            "heading": .string(title),
+            "description": .string(config.description),
+            "url": .string(url(path)),
+            "permalink": .string(permalink(path)),
+            "ogType": .string(kind == "post" ? "article" : "website"),
+            "noindex": .bool(kind == "notFound" || kind == "redirect"),
+        ]
+        let kinds = [
+            "post": "isPost", "page": "isPage", "home": "isHome", "tag": "isTag", "tags": "isTags",
+            "archive": "isArchive", "series": "isSeries", "seriesIndex": "isSeriesIndex",
+            "search": "isSearch", "notFound": "isNotFound",
+        ]
+        for (name, flag) in kinds { page[flag] = .bool(name == kind) }
+        var context: [String: Value] = [
+            "site": site,
+            "lang": .string(language),
+            "i18n": .dictionary(localization.strings.mapValues { .string($0) }),
+        ]
+        for (key, value) in extra {
+            if key == "page", case .dictionary(let overrides) = value {
+                page.merge(overrides) { _, new in new }
+            } else {
+                context[key] = value
+            }
+        }
+        context["page"] = .dictionary(page)
+        return .dictionary(context)
+    }
+
+    // MARK: - Posts
+
+    static func summary(of post: Entry, config: SiteConfig) -> [String: Value] {
+        let root = config.rootPath
+        let localization = Localization(language: post.language)
+        var summary: [String: Value] = [
+            "title": .string(post.title),
+            "url": .string(url(post.path, root: root)),
+            "permalink": .string(config.origin + url(post.path, root: root)),
+            "description": .string(post.description ?? ""),
+            "summaryHTML": .string(post.content?.summaryHTML ?? ""),
+            "readingMinutes": .int(post.content?.readingMinutes ?? 1),
+            "wordCount": .int(post.content?.wordCount ?? 0),
+            "lang": .string(post.language),
+            "isPoem": .bool(post.isPoem),
+            "isPage": .bool(post.kind == .page),
+            "tags": .array(post.tags.map { tag in
+                let slug = TextFolding.slug(tag)
+                return .dictionary([
+                    "name": .string(tag), "slug": .string(slug),
+                    "url": .string(root + "tags/\(slug)/"),
+                ])
+            }),
+            "hasTags": .bool(!post.tags.isEmpty),
+            "hasDate": .bool(post.date != nil),
+        ]
+        if let date = post.date {
+            summary["dateISO"] = .string(CalendarParts(date, zone: config.zone).iso8601)
+            summary["dateDisplay"] = .string(localization.display(date, in: config.zone))
+        }
+        if let updated = post.updated {
+            summary["updatedISO"] = .string(CalendarParts(updated, zone: config.zone).iso8601)
+            summary["updatedDisplay"] = .string(localization.display(updated, in: config.zone))
+        }
+        if let image = post.image {
+            summary["image"] = .string(image.hasPrefix("/") ? config.origin + url(image, root: root) : image)
+        }
+        if let part = post.seriesPart { summary["part"] = .int(part) }
+        return summary
+    }
+
+    func link(toPost index: Int) -> Value {
+        .dictionary(["title": .string(model.posts[index].title), "url": .string(url(model.posts[index].path))])
+    }
+
+    /// The context of a post's own page.
+    func post(at index: Int) -> Value {
+        let entry = model.posts[index]
+        var post = summaries[index]
+        post["contentHTML"] = .string(entry.content?.html ?? "")
+        addTableOfContents(for: entry, to: &post)
+        // Older post is "previous", newer is "next".
+        if index + 1 < model.posts.count { post["previous"] = link(toPost: index + 1) }
+        if index > 0 { post["next"] = link(toPost: index - 1) }
+        if let membership = model.seriesMembership[index] {
+            let group = model.series[membership.series]
+            var series: [String: Value] = [
+                "title": .string(group.title),
+                "url": .string(url("/series/\(group.slug)/")),
+                "part": .int(membership.position + 1),
+                "count": .int(group.posts.count),
+                "parts": .array(group.posts.enumerated().map { position, postIndex in
+                    .dictionary([
+                        "title": .string(model.posts[postIndex].title),
+                        "url": .string(url(model.posts[postIndex].path)),
+                        "part": .int(position + 1),
+                        "isCurrent": .bool(postIndex == index),
+                    ])
+                }),
+            ]
+            if membership.position > 0 { series["previous"] = link(toPost: group.posts[membership.position - 1]) }
+            if membership.position + 1 < group.posts.count {
+                series["next"] = link(toPost: group.posts[membership.position + 1])
+            }
+            post["series"] = .dictionary(series)
+        }
+        return root(kind: "post", title: entry.title, path: entry.path, language: entry.language,
+                    extra: ["post": .dictionary(post), "page": pageOverrides(for: entry, summary: post)])
+    }
+
+    /// The context of a standalone page.
+    func page(_ entry: Entry) -> Value {
+        var post = Self.summary(of: entry, config: config)
+        post["contentHTML"] = .string(entry.content?.html ?? "")
+        addTableOfContents(for: entry, to: &post)
+        return root(kind: "page", title: entry.title, path: entry.path, language: entry.language,
+                    extra: ["post": .dictionary(post), "page": pageOverrides(for: entry, summary: post)])
+    }
+
+    private func pageOverrides(for entry: Entry, summary: [String: Value]) -> Value {
+        var page: [String: Value] = [:]
+        if let description = entry.description, !description.isEmpty { page["description"] = .string(description) }
+        if let image = summary["image"] { page["image"] = image }
+        return .dictionary(page)
+    }
+
+    private func addTableOfContents(for entry: Entry, to post: inout [String: Value]) {
+        let headings = entry.content?.headings ?? []
+        let shallowest = headings.map(\.level).min() ?? 1
+        post["toc"] = .array(headings.map { heading in
+            .dictionary([
+                "level": .int(heading.level), "depth": .int(heading.level - shallowest),
+                "id": .string(heading.id), "title": .string(heading.title),
+            ])
+        })
+        post["hasTOC"] = .bool(headings.count >= 3 && !entry.isPoem)
+    }
+
+    // MARK: - Lists
+
+    func pagination(_ page: ListPage, basePath: String) -> Value? {
+        guard page.total > 1 else { return nil }
+        var value: [String: Value] = [
+            "current": .int(page.number), "total": .int(page.total),
+            "hasPrevious": .bool(page.number > 1), "hasNext": .bool(page.number < page.total),
+            "pages": .array((1...page.total).map { number in
+                .dictionary([
+                    "number": .int(number), "url": .string(url(pagePath(basePath, number))),
+                    "isCurrent": .bool(number == page.number),
+                ])
+            }),
+        ]
+        if page.number > 1 { value["previousURL"] = .string(url(pagePath(basePath, page.number - 1))) }
+        if page.number < page.total { value["nextURL"] = .string(url(pagePath(basePath, page.number + 1))) }
+        return .dictionary(value)
+    }
+
+    func list(kind: String, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
+        var values = extra
+        values["posts"] = .array(page.posts.map { .dictionary(summaries[$0]) })
+        if let pagination = pagination(page, basePath: basePath) { values["pagination"] = pagination }
+        var pageValues: [String: Value] = [:]
+        if page.number > 1 {
+            let localization = Localization(language: config.language).strings
+            pageValues["title"] = .string("\(title) — \(localization["pageNumber"] ?? "Page") \(page.number)")
+        }
+        if case .dictionary(let existing)? = values["page"] { pageValues.merge(existing) { _, new in new } }
+        values["page"] = .dictionary(pageValues)
+        return root(kind: kind, title: title, path: page.path, language: config.language, extra: values)
+    }
+}

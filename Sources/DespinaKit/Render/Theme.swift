@@ -1,0 +1,61 @@
+import Foundation
+import Mustache
+
+/// The templates and static files a site is rendered with: the built-in
+/// default theme, overridden file by file by the site's own `Templates/`.
+struct Theme: Sendable {
+    /// Template sources by name (file name without extension).
+    var templates: [String: String]
+    /// Where each template came from, for error messages.
+    var templatePaths: [String: String]
+    /// Static files (`assets/style.css`) by path relative to the theme.
+    var assets: [String: [UInt8]]
+
+    /// The default theme embedded in the binary.
+    static let builtin: Theme = {
+        var theme = Theme(templates: [:], templatePaths: [:], assets: [:])
+        for file in BuiltinThemeData.base64Files {
+            let bytes = Data(base64Encoded: file.base64).map { [UInt8]($0) } ?? []
+            theme.add(bytes, at: file.path, sourcePath: "(built-in theme)/" + file.path)
+        }
+        return theme
+    }()
+
+    /// The built-in theme with the files of `Templates/` in `siteDirectory` laid over it.
+    static func load(siteDirectory: String, fileSystem: any FileSystem) throws -> Theme {
+        var theme = builtin
+        let root = joinPath(siteDirectory, "Templates")
+        guard fileSystem.isDirectory(root) else { return theme }
+        var pending = [""]
+        while let folder = pending.popLast() {
+            for entry in try fileSystem.entries(of: joinPath(root, folder)) where !entry.name.hasPrefix(".") {
+                let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                if entry.kind == .directory {
+                    pending.append(relative)
+                } else {
+                    let bytes = try fileSystem.contents(of: joinPath(root, relative))
+                    theme.add(bytes, at: relative, sourcePath: "Templates/" + relative)
+                }
+            }
+        }
+        return theme
+    }
+
+    private mutating func add(_ bytes: [UInt8], at path: String, sourcePath: String) {
+        let isTopLevel = !path.contains("/")
+        if isTopLevel, let name = Self.templateName(path) {
+            templates[name] = String(decoding: bytes, as: UTF8.self)
+            templatePaths[name] = sourcePath
+        } else if !isTopLevel {
+            assets[path] = bytes
+        }
+    }
+
+    /// `post.mustache` and `post.html` are the template `post`.
+    static func templateName(_ fileName: String) -> String? {
+        for suffix in [".mustache", ".html"] where fileName.hasSuffix(suffix) {
+            return String(fileName.dropLast(suffix.count))
+        }
+        return nil
+    }
+}

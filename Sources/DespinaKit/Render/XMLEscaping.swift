@@ -1,0 +1,31 @@
+/// Escapes text for XML and HTML content and attribute values.
+func escapeXML(_ text: String) -> String {
+    var needsWork = false
+    for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+        needsWork = true
+        break
+    }
+    guard needsWork else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&#39;"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+/// Makes root-relative `href` and `src` attributes in rendered HTML absolute,
+/// so feed readers, which have no page URL to resolve against, can follow them.
+func absolutizingLinks(in html: String, origin: String) -> String {
+    guard !origin.isEmpty, html.contains("=\"/") else { return html }
+    return html
+        .replacingOccurrences(of: " href=\"/", with: " href=\"\(origin)/")
+        .replacingOccurrences(of: " src=\"/", with: " src=\"\(origin)/")
+}

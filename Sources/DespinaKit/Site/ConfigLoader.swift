@@ -1,0 +1,109 @@
+import Foundation
+import Markup
+
+/// Reads `despina.yml`. A missing file gives the defaults; an unknown key
+/// gives a warning naming the nearest valid key; a value of the wrong type
+/// is an error at its line and column.
+struct ConfigLoader: Sendable {
+    let fileSystem: any FileSystem
+
+    static let fileName = "despina.yml"
+
+    static let topLevelKeys = [
+        "title", "description", "author", "baseURL", "language", "timeZone", "postsPerPage",
+        "permalink", "markdown", "search", "feedLimit",
+    ]
+    static let markdownKeys = ["smartPunctuation", "hardLineBreaks", "unsafeHTML"]
+    static let searchKeys = ["enabled", "indexCode"]
+
+    func load(siteDirectory: String) throws(BuildFailure) -> (config: SiteConfig, warnings: [Diagnostic]) {
+        let path = joinPath(siteDirectory, Self.fileName)
+        var config = SiteConfig()
+        guard fileSystem.exists(path) else { return (config, []) }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.contents(of: path)
+        } catch {
+            throw BuildFailure([Diagnostic(path: Self.fileName, message: "cannot read the file: \(error)")])
+        }
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw BuildFailure([Diagnostic(
+                path: Self.fileName, line: bad.line, column: bad.column, message: "the file is not valid UTF-8")])
+        }
+        var warnings: [Diagnostic] = []
+        do {
+            let yaml = try FrontMatter(yaml: String(decoding: bytes, as: UTF8.self))
+            warnings += unknownKeys(in: yaml, valid: Self.topLevelKeys, prefix: "")
+            config.title = try yaml.string("title") ?? config.title
+            config.description = try yaml.string("description") ?? config.description
+            config.author = try yaml.string("author") ?? config.author
+            if let baseURL = try yaml.string("baseURL") {
+                config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            }
+            config.language = try yaml.string("language") ?? config.language
+            if let zone = try yaml.string("timeZone") {
+                guard TimeZone(identifier: zone) != nil else {
+                    let position = yaml.position(of: "timeZone")
+                    throw MarkupError(
+                        line: position?.line ?? 0, column: position?.column ?? 0,
+                        message: "unknown time zone '\(zone)' for 'timeZone'; use a name like Europe/Istanbul or UTC")
+                }
+                config.timeZone = zone
+            }
+            if let perPage = try yaml.int("postsPerPage") {
+                guard perPage > 0 else {
+                    let position = yaml.position(of: "postsPerPage")
+                    throw MarkupError(line: position?.line ?? 0, column: position?.column ?? 0,
+                                      message: "'postsPerPage' must be at least 1, found \(perPage)")
+                }
+                config.postsPerPage = perPage
+            }
+            config.feedLimit = try yaml.int("feedLimit") ?? config.feedLimit
+            config.permalink = try yaml.string("permalink") ?? config.permalink
+            if let markdown = try yaml.map("markdown") {
+                warnings += unknownKeys(in: markdown, valid: Self.markdownKeys, prefix: "markdown.")
+                config.markdown.smartPunctuation = try markdown.bool("smartPunctuation") ?? config.markdown.smartPunctuation
+                config.markdown.hardLineBreaks = try markdown.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks
+                config.markdown.unsafeHTML = try markdown.bool("unsafeHTML") ?? config.markdown.unsafeHTML
+            }
+            if let search = try yaml.map("search") {
+                warnings += unknownKeys(in: search, valid: Self.searchKeys, prefix: "search.")
+                config.search.enabled = try search.bool("enabled") ?? config.search.enabled
+                config.search.indexCode = try search.bool("indexCode") ?? config.search.indexCode
+            }
+        } catch let error as MarkupError {
+            throw BuildFailure([Diagnostic(
+                path: Self.fileName, line: error.line, column: error.column, message: error.message)])
+        } catch {
+            throw BuildFailure([Diagnostic(path: Self.fileName, message: "\(error)")])
+        }
+        return (config, warnings)
+    }
+
+    private func unknownKeys(in yaml: FrontMatter, valid: [String], prefix: String) -> [Diagnostic] {
+        yaml.keys.compactMap { key in
+            guard !valid.contains(where: { $0.lowercased() == key.name.lowercased() }) else { return nil }
+            let nearest = valid.min { editDistance(key.name.lowercased(), $0.lowercased()) < editDistance(key.name.lowercased(), $1.lowercased()) }
+            let hint = nearest.map { "; did you mean '\(prefix)\($0)'?" } ?? ""
+            return .warning("unknown key '\(prefix)\(key.name)'\(hint)", path: Self.fileName, line: key.line, column: key.column)
+        }
+    }
+}
+
+/// The number of single-letter insertions, deletions and substitutions
+/// that turn `a` into `b`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

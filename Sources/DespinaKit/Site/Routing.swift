@@ -1,0 +1,99 @@
+import Foundation
+
+/// Gives every entry its path below the site root, checks that no two
+/// entries (or an entry and an alias) claim the same path and that nothing
+/// leaves the output folder, and resolves links between Markdown files.
+struct Routing: Sendable {
+    /// Errors found: duplicate paths, paths that escape.
+    private(set) var errors: [Diagnostic] = []
+    /// Page path by content path (`posts/closures.md` → `/posts/closures/`).
+    private(set) var pathsBySource: [String: String] = [:]
+    /// Alias path → target page path, sorted when written.
+    private(set) var aliases: [String: String] = [:]
+    let root: String
+
+    init(entries: inout [Entry], config: SiteConfig) {
+        root = config.rootPath
+        var owners: [String: String] = [:]
+        for index in entries.indices {
+            let entry = entries[index]
+            let raw: String
+            var line = 0, column = 0
+            if let explicit = entry.explicitPermalink {
+                raw = explicit.path
+                (line, column) = (explicit.line, explicit.column)
+            } else if entry.kind == .page {
+                raw = "/\(entry.slug)/"
+            } else {
+                raw = SitePath.expand(
+                    config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+            }
+            guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
+                errors.append(Diagnostic(
+                    path: entry.sourcePath, line: line, column: column,
+                    message: "the URL '\(raw)' would leave the output folder"))
+                continue
+            }
+            if path == "/" || Self.reserved.contains(where: { path == $0 || path.hasPrefix($0) }) {
+                errors.append(Diagnostic(
+                    path: entry.sourcePath, line: line, column: column,
+                    message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
+                continue
+            }
+            if let other = owners[path] {
+                errors.append(Diagnostic(
+                    path: entry.sourcePath, line: line, column: column,
+                    message: "the URL '\(path)' is also the URL of \(other); give one of them another slug"))
+                continue
+            }
+            owners[path] = entry.sourcePath
+            entries[index].path = path
+            pathsBySource[String(entry.sourcePath.dropFirst("Content/".count))] = path
+        }
+        for entry in entries where !entry.path.isEmpty {
+            for alias in entry.aliases {
+                guard let path = SitePath.normalize(alias.path), path != "/" else {
+                    errors.append(Diagnostic(
+                        path: entry.sourcePath, line: alias.line, column: alias.column,
+                        message: "the alias '\(alias.path)' would leave the output folder"))
+                    continue
+                }
+                if let other = owners[path] {
+                    errors.append(Diagnostic(
+                        path: entry.sourcePath, line: alias.line, column: alias.column,
+                        message: "the alias '\(path)' is already the URL of \(other)"))
+                    continue
+                }
+                owners[path] = entry.sourcePath
+                aliases[path] = entry.path
+            }
+        }
+    }
+
+    /// Paths the site's own pages use.
+    static let reserved = ["/tags/", "/series/", "/archive/", "/search/", "/page/", "/assets/", "/404.html"]
+
+    /// The URL for a link written in `sourcePath` (`Content/posts/a.md`) to
+    /// another Markdown file (`b.md`, `../posts/b.md#part`), or nil when the
+    /// link is not to a known Markdown file.
+    func url(forLink destination: String, from sourcePath: String) -> String? {
+        guard !destination.contains("://"), !destination.hasPrefix("mailto:") else { return nil }
+        var target = destination
+        var fragment = ""
+        if let hash = target.firstIndex(of: "#") {
+            fragment = String(target[hash...])
+            target = String(target[..<hash])
+        }
+        guard target.hasSuffix(".md") || target.hasSuffix(".markdown") else { return nil }
+        let decoded = target.removingPercentEncoding ?? target
+        let folder = (String(sourcePath.dropFirst("Content/".count)) as NSString).deletingLastPathComponent
+        let joined = decoded.hasPrefix("/") ? String(decoded.drop { $0 == "/" }) : joinPath(folder, decoded)
+        guard let normalized = SitePath.normalize(joined) else { return nil }
+        let key = String(normalized.drop { $0 == "/" })
+        let candidates = [key, key.hasPrefix("Content/") ? String(key.dropFirst("Content/".count)) : key]
+        for candidate in candidates {
+            if let path = pathsBySource[candidate] { return root + path.drop { $0 == "/" } + fragment }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The site's settings from `despina.yml`. Every key has a default, so a
+/// site folder needs no configuration file at all.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's name, shown in the header and feeds.
+    public var title = "My Blog"
+    /// One sentence about the site, for feeds and the home page's description.
+    public var description = ""
+    /// The author's name, for feeds and the footer.
+    public var author = ""
+    /// The absolute URL the site is published at, ending in `/`.
+    public var baseURL = "http://localhost:8080/"
+    /// The default language of posts (BCP 47).
+    public var language = "en"
+    /// The zone of dates written without one (IANA name).
+    public var timeZone = "UTC"
+    /// Posts on each page of the home and tag lists.
+    public var postsPerPage = 10
+    /// The URL pattern of posts: `:section`, `:slug`, `:year`, `:month`, `:day`.
+    public var permalink = "/:section/:slug/"
+    /// Markdown options for every post (a post can turn hard breaks on).
+    public var markdown = MarkdownSettings()
+    /// Search index settings.
+    public var search = SearchSettings()
+    /// How many posts each feed holds.
+    public var feedLimit = 20
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// The site's time zone, falling back to UTC for an unknown name.
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+
+    /// The path part of the base URL: `/` or `/blog/`.
+    public var rootPath: String {
+        guard let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
+        var path = url.path
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    /// The scheme and host of the base URL, without a trailing slash.
+    public var origin: String {
+        guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return "" }
+        let port = url.port.map { ":\($0)" } ?? ""
+        return "\(scheme)://\(host)\(port)"
+    }
+}
+
+/// Markdown rendering options a site can set.
+public struct MarkdownSettings: Sendable, Equatable {
+    /// Curly quotes, dashes and ellipses.
+    public var smartPunctuation = true
+    /// Every line break in a paragraph becomes `<br>` (poems turn this on).
+    public var hardLineBreaks = false
+    /// Raw HTML in Markdown passes through (off by default, as in Hugo).
+    public var unsafeHTML = false
+    /// Creates the defaults.
+    public init() {}
+}
+
+/// Search index options a site can set.
+public struct SearchSettings: Sendable, Equatable {
+    /// Whether the build writes a search index and page.
+    public var enabled = true
+    /// Whether code blocks are indexed (with the lowest weight).
+    public var indexCode = true
+    /// Creates the defaults.
+    public init() {}
+}

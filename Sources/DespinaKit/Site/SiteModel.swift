@@ -1,0 +1,125 @@
+import Foundation
+import TextFolding
+
+/// The published site as lists: posts in order, pages, tags, series and
+/// years, built once from the loaded entries. Every list is sorted, so the
+/// same content always gives the same site.
+struct SiteModel: Sendable {
+    /// Posts, newest first (undated last, then by source path).
+    var posts: [Entry]
+    /// Standalone pages, by title.
+    var pages: [Entry]
+    var tags: [TagGroup]
+    var series: [SeriesGroup]
+    var years: [YearGroup]
+    /// For each post index, the series it belongs to and its position there.
+    var seriesMembership: [Int: (series: Int, position: Int)]
+
+    struct TagGroup: Sendable {
+        var name: String
+        var slug: String
+        /// Indices into `posts`, newest first.
+        var posts: [Int]
+    }
+
+    struct SeriesGroup: Sendable {
+        var title: String
+        var slug: String
+        /// Indices into `posts`, in part order.
+        var posts: [Int]
+    }
+
+    struct YearGroup: Sendable {
+        var year: Int
+        var posts: [Int]
+    }
+
+    init(posts unsortedPosts: [Entry], pages: [Entry], zone: TimeZone) {
+        posts = unsortedPosts.sorted(by: Self.newestFirst)
+        self.pages = pages.sorted {
+            ($0.title, $0.sourcePath) < ($1.title, $1.sourcePath)
+        }
+
+        var tagIndex: [String: TagGroup] = [:]
+        var seriesIndex: [String: SeriesGroup] = [:]
+        var yearIndex: [Int: [Int]] = [:]
+        for (index, post) in posts.enumerated() {
+            var seen = Set<String>()
+            for tag in post.tags {
+                let slug = TextFolding.slug(tag)
+                guard !slug.isEmpty, seen.insert(slug).inserted else { continue }
+                tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
+            }
+            if let title = post.series {
+                let slug = TextFolding.slug(title)
+                if !slug.isEmpty {
+                    seriesIndex[slug, default: SeriesGroup(title: title, slug: slug, posts: [])].posts.append(index)
+                }
+            }
+            if let date = post.date {
+                yearIndex[CalendarParts(date, zone: zone).year, default: []].append(index)
+            }
+        }
+        tags = tagIndex.values.sorted { $0.slug < $1.slug }
+        let orderedPosts = posts
+        series = seriesIndex.values.map { group in
+            var group = group
+            group.posts.sort { a, b in
+                let left = (orderedPosts[a].seriesPart ?? Int.max, orderedPosts[a].date ?? .distantFuture)
+                let right = (orderedPosts[b].seriesPart ?? Int.max, orderedPosts[b].date ?? .distantFuture)
+                if left.0 != right.0 { return left.0 < right.0 }
+                if left.1 != right.1 { return left.1 < right.1 }
+                return orderedPosts[a].sourcePath < orderedPosts[b].sourcePath
+            }
+            return group
+        }.sorted { $0.slug < $1.slug }
+        years = yearIndex.map { YearGroup(year: $0.key, posts: $0.value) }.sorted { $0.year > $1.year }
+        var membership: [Int: (series: Int, position: Int)] = [:]
+        for (seriesNumber, group) in series.enumerated() {
+            for (position, post) in group.posts.enumerated() {
+                membership[post] = (seriesNumber, position)
+            }
+        }
+        seriesMembership = membership
+    }
+
+    /// Newest first; posts without a date after dated ones; ties by path.
+    static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
+        switch (a.date, b.date) {
+        case let (left?, right?) where left != right: return left > right
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a.sourcePath < b.sourcePath
+        }
+    }
+}
+
+/// One page of a paginated list.
+struct ListPage: Sendable {
+    /// 1-based page number.
+    var number: Int
+    var total: Int
+    /// Indices into the site's posts shown on this page.
+    var posts: ArraySlice<Int>
+    /// The page's path below the site root.
+    var path: String
+}
+
+/// Splits `posts` into pages of `size`, the first at `basePath`
+/// (`/` or `/tags/swift/`), the others at `basePath/page/N/`.
+func paginate(_ posts: [Int], size: Int, basePath: String) -> [ListPage] {
+    let size = max(size, 1)
+    let total = max((posts.count + size - 1) / size, 1)
+    return (1...total).map { number in
+        let start = (number - 1) * size
+        let end = min(start + size, posts.count)
+        return ListPage(
+            number: number, total: total, posts: posts[start..<end],
+            path: pagePath(basePath, number))
+    }
+}
+
+/// The path of page `number` of a list at `basePath`.
+func pagePath(_ basePath: String, _ number: Int) -> String {
+    number == 1 ? basePath : basePath + "page/\(number)/"
+}
