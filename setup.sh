@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the C libraries Despina links (cmark, libyaml, Snowball) from
+# Debian's packages and builds the command-line tool.
+#
+#   ./setup.sh && swift run despina build
+set -euo pipefail
+packages=(libcmark-dev libyaml-dev libstemmer-dev pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+swift build
