@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+@Suite struct SitePathTests {
+    @Test(arguments: [
+        ("/posts/x/", "/posts/x/"), ("posts/x", "/posts/x/"), ("/a/./b/../c/", "/a/c/"),
+        ("/feed.xml", "/feed.xml"), ("/old/page.html", "/old/page.html"), ("https://example.org/x/y", "/x/y/"),
+        ("/with%20space/", "/with space/"), ("", "/"),
+    ])
+    func normalizes(raw: String, expected: String) {
+        #expect(SitePath.normalize(raw) == expected)
+    }
+
+    @Test(arguments: ["../x", "/a/../../x", "/%2e%2e/x", "/a\\b", "/a%00b", "..", "/x/%2E%2E/%2e%2e/y"])
+    func rejectsEscapes(raw: String) {
+        #expect(SitePath.normalize(raw) == nil)
+    }
+
+    @Test func outputFiles() {
+        #expect(SitePath.outputFile(for: "/") == "index.html")
+        #expect(SitePath.outputFile(for: "/posts/x/") == "posts/x/index.html")
+        #expect(SitePath.outputFile(for: "/404.html") == "404.html")
+    }
+
+    @Test func expandsPermalinkPatterns() {
+        let zone = TimeZone(identifier: "Europe/Istanbul")!
+        let date = Date(timeIntervalSince1970: 1_433_786_400)  // 2015-06-08T18:00:00Z
+        #expect(SitePath.expand("/:year/:month/:day/:slug/", section: "posts", slug: "x", date: date, zone: zone)
+            == "/2015/06/08/x/")
+        #expect(SitePath.expand("/:section/:slug/", section: "notes", slug: "y", date: nil, zone: zone) == "/notes/y/")
+    }
+}
+
+@Suite struct CalendarTests {
+    @Test func formatsDatesInTheSiteZone() {
+        let zone = TimeZone(identifier: "Europe/Istanbul")!
+        let date = Date(timeIntervalSince1970: 1_433_786_400)  // 2015-06-08T18:00:00Z
+        let parts = CalendarParts(date, zone: zone)
+        #expect(parts.iso8601 == "2015-06-08T21:00:00+03:00")
+        #expect(parts.rfc822 == "Mon, 08 Jun 2015 21:00:00 +0300")
+        #expect(CalendarParts(date, zone: TimeZone(secondsFromGMT: 0)!).iso8601 == "2015-06-08T18:00:00Z")
+    }
+
+    @Test func handlesLeapDaysAndOldDates() {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        #expect(CalendarParts(Date(timeIntervalSince1970: 951_782_400), zone: utc).isoDay == "2000-02-29")
+        #expect(CalendarParts(Date(timeIntervalSince1970: -86_400), zone: utc).isoDay == "1969-12-31")
+    }
+
+    @Test func displaysDatesInThePostsLanguage() {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let date = Date(timeIntervalSince1970: 1_433_786_400)
+        #expect(Localization(language: "en").display(date, in: utc) == "June 8, 2015")
+        #expect(Localization(language: "tr").display(date, in: utc) == "8 Haziran 2015")
+        #expect(Localization(language: "vi").display(date, in: utc) == "8 tháng 6, 2015")
+        #expect(Localization(language: "de-DE").display(date, in: utc) == "June 8, 2015")
+        #expect(Localization(language: "tr-TR").strings["minRead"] == "dk okuma")
+    }
+}
+
+@Suite struct PaginationTests {
+    @Test func splitsIntoPages() {
+        let pages = paginate(Array(0..<5), size: 2, basePath: "/tags/swift/")
+        #expect(pages.map(\.path) == ["/tags/swift/", "/tags/swift/page/2/", "/tags/swift/page/3/"])
+        #expect(pages.map { Array($0.posts) } == [[0, 1], [2, 3], [4]])
+        #expect(pages.allSatisfy { $0.total == 3 })
+    }
+
+    @Test func anEmptyListHasOnePage() {
+        let pages = paginate([], size: 10, basePath: "/")
+        #expect(pages.count == 1 && pages[0].posts.isEmpty && pages[0].path == "/")
+    }
+}
+
+@Suite struct EditDistanceTests {
+    @Test func countsEdits() {
+        #expect(editDistance("titel", "title") == 2)
+        #expect(editDistance("baseUrl", "baseurl") == 1)
+        #expect(editDistance("", "abc") == 3)
+        #expect(editDistance("postsPerPage", "postsPerPage") == 0)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+/// The package root, found from this file's path.
+let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The fixture folder of the end-to-end tests.
+let fixturesDirectory = packageRoot.appending(path: "Tests/DespinaKitTests/Fixtures")
+
+/// A fixed clock: 2026-01-01T00:00:00Z, so "future" posts stay in the future.
+let fixedNow = Date(timeIntervalSince1970: 1_767_225_600)
+
+/// Collects log lines for assertions.
+final class LogRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [(LogLevel, String)] = []
+
+    var lines: [(LogLevel, String)] { lock.withLock { storage } }
+    var warnings: [String] { lines.filter { $0.0 == .warning }.map(\.1) }
+
+    var logger: Logger {
+        Logger(isVerbose: true) { [self] level, message in lock.withLock { storage.append((level, message)) } }
+    }
+}
+
+/// A fresh temporary folder, removed by the caller.
+func makeTemporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appending(path: "despina-test-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Copies a fixture site into a temporary folder and returns the copy's path.
+func copyFixture(_ name: String) throws -> String {
+    let directory = try makeTemporaryDirectory()
+    let destination = directory + "/" + name
+    try FileManager.default.copyItem(atPath: fixturesDirectory.appending(path: name).path, toPath: destination)
+    return destination
+}
+
+/// Every regular file below `root` (relative path → bytes), hidden files included.
+func snapshot(of root: String) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+    guard let enumerator = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return result }
+    for case let url as URL in enumerator
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        let relative = String(url.standardizedFileURL.path.dropFirst(rootURL.path.count + 1))
+        result[relative] = try Data(contentsOf: url)
+    }
+    return result
+}
+
+/// Whether tests that need an outside tool must fail rather than skip when it is missing.
+let externalChecksRequired = ProcessInfo.processInfo.environment["DESPINA_REQUIRE_EXTERNAL_CHECKS"] == "1"
+
+/// Runs a program, returning its exit status and combined output.
+@discardableResult
+func runProgram(_ executable: String, _ arguments: [String], currentDirectory: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The first of `names` found on the PATH.
+func findProgram(_ names: String...) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in names {
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+    }
+    return nil
+}
