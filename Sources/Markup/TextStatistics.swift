@@ -22,8 +22,10 @@ enum TextStatistics {
             } else if byte == 0xE2 {
                 // U+2000...U+206F, general punctuation: dashes, curly quotes,
                 // ellipsis. A separator, not part of a word.
+                // Curly single quotes are apostrophes inside a word (it’s).
                 if let second = utf8.next(), second == 0x80 || second == 0x81 {
-                    _ = utf8.next()
+                    let third = utf8.next()
+                    if second == 0x80, third == 0x98 || third == 0x99 { continue }
                     inWord = false
                     continue
                 }
