@@ -36,9 +36,7 @@ struct DocumentBuilder {
     private var plain: [UInt8] = []
     private var code: [UInt8] = []
     private var headingLines: [UInt8] = []
-    private var headingTitle: [UInt8] = []
-    private var isInHeading = false
-    private var headingNodes: [(node: OpaquePointer, level: Int, title: String)] = []
+    private var headingNodes: [OpaquePointer] = []
     private var codeBlocks: [OpaquePointer] = []
     private var userHTML: [OpaquePointer] = []
     private var summaryMarkers: [OpaquePointer] = []
@@ -117,7 +115,6 @@ struct DocumentBuilder {
                 appendText(CmarkNode.literalBytes(node))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 plain.append(UInt8(ascii: " "))
-                if isInHeading { headingTitle.append(UInt8(ascii: " ")) }
             case CMARK_NODE_CODE_BLOCK:
                 let bytes = CmarkNode.literalBytes(node)
                 code.append(contentsOf: bytes)
@@ -131,15 +128,9 @@ struct DocumentBuilder {
                 }
             case CMARK_NODE_HEADING:
                 if entering {
-                    isInHeading = true
-                    headingTitle.removeAll(keepingCapacity: true)
+                    headingNodes.append(node)
                 } else {
-                    isInHeading = false
-                    let title = String(decoding: headingTitle, as: UTF8.self)
-                    headingNodes.append((node, Int(cmark_node_get_heading_level(node)), title))
-                    headingLines.append(contentsOf: headingTitle)
-                    headingLines.append(UInt8(ascii: "\n"))
-                    plain.append(UInt8(ascii: "\n"))
+                    endBlock()
                 }
             case CMARK_NODE_PARAGRAPH:
                 if entering {
@@ -148,7 +139,7 @@ struct DocumentBuilder {
                         firstParagraph = node
                     }
                 } else {
-                    plain.append(UInt8(ascii: "\n"))
+                    endBlock()
                 }
             case CMARK_NODE_LINK:
                 if entering { recordLink(node, isImage: false) }
@@ -157,7 +148,7 @@ struct DocumentBuilder {
             case CMARK_NODE_CUSTOM_INLINE:
                 if !entering { plain.append(UInt8(ascii: " ")) }
             case CMARK_NODE_CUSTOM_BLOCK:
-                if !entering { plain.append(UInt8(ascii: "\n")) }
+                if !entering { endBlock() }
             default:
                 break
             }
@@ -166,7 +157,11 @@ struct DocumentBuilder {
 
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         plain.append(contentsOf: bytes)
-        if isInHeading { headingTitle.append(contentsOf: bytes) }
+    }
+
+    /// Ends a block of the plain text with one newline.
+    private mutating func endBlock() {
+        if let last = plain.last, last != UInt8(ascii: "\n") { plain.append(UInt8(ascii: "\n")) }
     }
 
     private mutating func recordLink(_ node: OpaquePointer, isImage: Bool) {
@@ -236,7 +231,11 @@ struct DocumentBuilder {
     /// heading by its HTML carrying the id.
     private mutating func finishHeadings() {
         var anchors = HeadingAnchors()
-        for (node, level, title) in headingNodes {
+        for node in headingNodes {
+            let level = Int(cmark_node_get_heading_level(node))
+            let title = Self.plainText(of: node)
+            headingLines.append(contentsOf: title.utf8)
+            headingLines.append(UInt8(ascii: "\n"))
             guard options.headingAnchors else {
                 parts.headings.append(Heading(level: level, title: title, id: ""))
                 continue
@@ -267,6 +266,24 @@ struct DocumentBuilder {
                 CmarkNode.replace(node, with: block)
             }
         }
+    }
+
+    /// The text of `node`'s inlines without markup, line breaks as spaces.
+    private static func plainText(of node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text: [UInt8] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text.append(contentsOf: CmarkNode.literalBytes(child))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))
+            default: break
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private func renderTopLevelBlocks(of root: OpaquePointer, count: Int) -> String {

@@ -101,5 +101,6 @@ struct StrikethroughTests {
     @Test func strikethroughInsideTableCellAndHeading() {
         let document = Document(markdown: "# ~~Old~~ New\n\n| a |\n|---|\n| ~~b~~ |\n")
         #expect(document.html == "<h1 id=\"old-new\"><del>Old</del> New</h1>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><del>b</del></td>\n</tr>\n</tbody>\n</table>\n")
+        #expect(document.headings.map(\.title) == ["Old New"])
     }
 }
