@@ -242,7 +242,9 @@ struct DocumentBuilder {
             }
             let id = anchors.uniqueID(for: title)
             parts.headings.append(Heading(level: level, title: title, id: id))
+            // cmark renders `<hN>…</hN>`: the id goes after `<hN`.
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
+            guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
             let html = String(rendered[..<tagEnd]) + " id=\"" + HTMLEscaping.escaped(id) + "\""
                 + String(rendered[tagEnd...])

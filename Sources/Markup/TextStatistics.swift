@@ -7,9 +7,15 @@ enum TextStatistics {
     /// non-space characters, where dashes, quotes and other punctuation
     /// standing alone do not count.
     static func wordCount(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { wordCount(ofUTF8: $0) }
+    }
+
+    /// The number of words in UTF-8 `bytes`; see ``wordCount(of:)``.
+    static func wordCount(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var inWord = false
-        var utf8 = text.utf8.makeIterator()
+        var utf8 = bytes.makeIterator()
         while let byte = utf8.next() {
             let isWordByte: Bool
             if byte < 0x80 {

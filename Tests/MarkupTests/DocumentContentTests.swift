@@ -71,6 +71,17 @@ struct PlainTextTests {
     }
 }
 
+struct EmptyDocumentTests {
+    @Test func emptyMarkdownGivesEmptyDocument() {
+        let document = Document(markdown: "")
+        #expect(document.html == "")
+        #expect(document.summaryHTML == "")
+        #expect(document.plainText == "")
+        #expect(document.wordCount == 0)
+        #expect(document.readingMinutes == 1)
+    }
+}
+
 struct LinkListTests {
     @Test func linksAndImagesWithPositions() {
         let document = Document(
