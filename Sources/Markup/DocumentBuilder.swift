@@ -44,6 +44,7 @@ struct DocumentBuilder {
     private var firstParagraph: OpaquePointer?
     private var positionOverrides: [OpaquePointer: (line: Int, column: Int)] = [:]
     private var parts = DocumentParts()
+    private var sourceLines: SourceLineIndex?
 
     init(options: MarkdownOptions, highlighter: any CodeHighlighter,
          linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int) {
@@ -68,7 +69,9 @@ struct DocumentBuilder {
                 positionOverrides[node] = position
             }
         }
+        sourceLines = SourceLineIndex(source: source)
         walk(root)
+        sourceLines = nil
         handleUserHTML()
         let summaryBlockCount = removeSummaryMarkers(root: root)
         if options.strikethrough {
@@ -172,12 +175,30 @@ struct DocumentBuilder {
             url = resolved
             cmark_node_set_url(node, resolved)
         }
-        let position = positionOverrides[node]
-            ?? (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+        let position = positionOverrides[node] ?? sourcePosition(of: node)
         let reference = LinkReference(
             destination: destination, url: url,
             line: position.line + lineOffset, column: position.column)
         if isImage { parts.images.append(reference) } else { parts.links.append(reference) }
+    }
+
+    /// The line and column of an inline `node`. cmark strips the
+    /// indentation of a paragraph's continuation lines before it counts
+    /// columns; this adds it back.
+    private mutating func sourcePosition(of node: OpaquePointer) -> (line: Int, column: Int) {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        var block = cmark_node_parent(node)
+        while let current = block, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+            block = cmark_node_parent(current)
+        }
+        guard let block, Int(cmark_node_get_start_line(block)) < line, var lines = sourceLines else {
+            return (line, column)
+        }
+        let indentation = lines.indentation(
+            ofLine: line, after: Int(cmark_node_get_start_column(block)) - 1)
+        sourceLines = lines
+        return (line, column + indentation)
     }
 
     // MARK: - Changes after the walk

@@ -94,6 +94,11 @@ struct LinkListTests {
         #expect(document.images == [LinkReference(destination: "img/p.png", url: "img/p.png", line: 6, column: 3)])
     }
 
+    @Test func columnsCountTheIndentationOfContinuationLines() {
+        let document = Document(markdown: "Text\n  more [a](a.md) x\n\n- item\n  and [b](b.md)\n\n> q\n> [c](c.md)\n")
+        #expect(document.links.map { "\($0.line):\($0.column)" } == ["2:8", "5:7", "8:3"])
+    }
+
     @Test func referenceLinksAreListedWithTheirDestination() {
         let document = Document(markdown: "See [the post][p].\n\n[p]: ../posts/p.md\n")
         #expect(document.links == [LinkReference(destination: "../posts/p.md", url: "../posts/p.md", line: 1, column: 5)])
