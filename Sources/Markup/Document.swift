@@ -47,8 +47,8 @@ public struct Document: Sendable {
     ///     `../posts/closures.md#captures`), returns the URL to use instead,
     ///     or `nil` to leave the link as it is.
     ///   - firstLineNumber: The line of the file on which `markdown` starts,
-    ///     so that link positions are in the file's coordinates (use
-    ///     ``FrontMatter/Split/bodyFirstLine``).
+    ///     so that link positions are in the file's coordinates (the
+    ///     `bodyFirstLine` of ``FrontMatter/split(_:)``).
     public init(
         markdown: String,
         options: MarkdownOptions = MarkdownOptions(),

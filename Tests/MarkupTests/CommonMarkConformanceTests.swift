@@ -30,6 +30,18 @@ struct CommonMarkConformanceTests {
         #expect(failures == [])
     }
 
+    @Test func cmarkRegressionCasesMatch() throws {
+        let examples = try Self.examples("regression.json")
+        var failures: [Int] = []
+        for (index, example) in examples.enumerated() {
+            let document = Document(markdown: example.markdown, options: .commonMark)
+            if document.html != example.html { failures.append(example.example ?? index + 1) }
+        }
+        print("cmark regressions: \(examples.count - failures.count) of \(examples.count) cases pass")
+        #expect(!examples.isEmpty)
+        #expect(failures == [])
+    }
+
     @Test func smartPunctuationCasesMatch() throws {
         let examples = try Self.examples("smart_punct.json")
         var options = MarkdownOptions.commonMark
