@@ -1,0 +1,107 @@
+import CCmark
+import Glibc
+
+/// Small, safe helpers over cmark's C node API.
+///
+/// A node is an `OpaquePointer` owned by its tree. Nodes created here and
+/// inserted into the tree become owned by it; a node unlinked from the tree
+/// must be freed with ``discard(_:)``.
+enum CmarkNode {
+    /// The node's literal (text, code, HTML) as bytes, without copying.
+    static func literalBytes(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+        guard let literal = cmark_node_get_literal(node) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        let count = strlen(literal)
+        return literal.withMemoryRebound(to: UInt8.self, capacity: count) {
+            UnsafeBufferPointer(start: $0, count: count)
+        }
+    }
+
+    /// The node's literal as a string; empty when it has none.
+    static func literal(_ node: OpaquePointer) -> String {
+        guard let literal = cmark_node_get_literal(node) else { return "" }
+        return String(cString: literal)
+    }
+
+    /// A string from a C string that may be null.
+    static func string(_ cString: UnsafePointer<CChar>?) -> String {
+        guard let cString else { return "" }
+        return String(cString: cString)
+    }
+
+    /// A new node of `type` with `literal` set; not yet in any tree.
+    static func make(_ type: cmark_node_type, literal: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    /// A new node of `type` with `literal` bytes set; not yet in any tree.
+    static func make(_ type: cmark_node_type, literalBytes bytes: some Collection<UInt8>) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        var terminated = [UInt8]()
+        terminated.reserveCapacity(bytes.count + 1)
+        terminated.append(contentsOf: bytes)
+        terminated.append(0)
+        terminated.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = cmark_node_set_literal(node, chars.baseAddress)
+            }
+        }
+        return node
+    }
+
+    /// A new custom block or inline that renders `enter` before its children
+    /// and `exit` after them.
+    static func makeCustom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        cmark_node_set_on_enter(node, enter)
+        cmark_node_set_on_exit(node, exit)
+        return node
+    }
+
+    /// Puts `replacement` where `node` is and frees `node` with its children.
+    static func replace(_ node: OpaquePointer, with replacement: OpaquePointer) {
+        cmark_node_insert_before(node, replacement)
+        discard(node)
+    }
+
+    /// Unlinks `node` from its tree and frees it with its children.
+    static func discard(_ node: OpaquePointer) {
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// Moves every child of `source` to the end of `destination`'s children.
+    static func moveChildren(of source: OpaquePointer, to destination: OpaquePointer) {
+        while let child = cmark_node_first_child(source) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(destination, child)
+        }
+    }
+
+    /// The HTML of `node` and its children.
+    static func renderHTML(_ node: OpaquePointer, options: Int32) -> String {
+        guard let rendered = cmark_render_html(node, options) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// Whether `node` is of `type`.
+    static func isOfType(_ node: OpaquePointer, _ type: cmark_node_type) -> Bool {
+        cmark_node_get_type(node) == type
+    }
+}
+
+/// Whether `haystack` contains the two bytes `first`, `second` in a row.
+func containsPair(_ haystack: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
+    guard haystack.count >= 2 else { return false }
+    var index = 0
+    let last = haystack.count - 1
+    while index < last {
+        if haystack[index] == first && haystack[index + 1] == second { return true }
+        index += 1
+    }
+    return false
+}

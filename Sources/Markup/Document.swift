@@ -1,0 +1,76 @@
+/// A Markdown document parsed once by cmark, with everything a blog needs
+/// from it: the HTML, the summary, the headings, the plain text for search,
+/// the word count and the links and images.
+///
+///     let document = Document(markdown: "# Kỹ thuật\n\nHello *world*.\n")
+///     document.html       // "<h1 id=\"ky-thuat\">Kỹ thuật</h1>\n<p>Hello <em>world</em>.</p>\n"
+///     document.headings   // [Heading(level: 1, title: "Kỹ thuật", id: "ky-thuat")]
+public struct Document: Sendable {
+    /// The HTML of the whole document.
+    public let html: String
+    /// The HTML of the content before `<!--more-->`, or else of the first
+    /// top-level paragraph; empty when there is neither.
+    public let summaryHTML: String
+    /// Whether the document has a `<!--more-->` marker.
+    public let hasExplicitSummary: Bool
+    /// The headings in document order.
+    public let headings: [Heading]
+    /// The text of the document without markup, for search: paragraphs and
+    /// headings separated by newlines, code blocks left out.
+    public let plainText: String
+    /// The text of the code blocks, one after the other.
+    public let codeText: String
+    /// The text of the headings, one per line.
+    public let headingText: String
+    /// The number of words in ``plainText``.
+    public let wordCount: Int
+    /// The minutes a reader needs at about 220 words a minute; at least 1.
+    public let readingMinutes: Int
+    /// The links, in document order.
+    public let links: [LinkReference]
+    /// The images, in document order.
+    public let images: [LinkReference]
+
+    /// The headings nested by level, for a table of contents.
+    public var tableOfContents: [TableOfContentsEntry] {
+        TableOfContentsEntry.nest(headings)
+    }
+
+    /// Parses `markdown` and renders it.
+    ///
+    /// - Parameters:
+    ///   - markdown: The body of a post (without its front matter).
+    ///   - options: The Markdown options for this post.
+    ///   - highlighter: Turns each code block into HTML.
+    ///   - linkResolver: Given the destination of a link to a `.md` or
+    ///     `.markdown` file without a URL scheme, as written (e.g.
+    ///     `../posts/closures.md#captures`), returns the URL to use instead,
+    ///     or `nil` to leave the link as it is.
+    ///   - firstLineNumber: The line of the file on which `markdown` starts,
+    ///     so that link positions are in the file's coordinates (the
+    ///     `bodyFirstLine` of ``FrontMatter/split(_:)``).
+    public init(
+        markdown: String,
+        options: MarkdownOptions = MarkdownOptions(),
+        highlighter: any CodeHighlighter = EscapingHighlighter(),
+        linkResolver: (@Sendable (String) -> String?)? = nil,
+        firstLineNumber: Int = 1
+    ) {
+        var builder = DocumentBuilder(
+            options: options, highlighter: highlighter,
+            linkResolver: linkResolver, lineOffset: firstLineNumber - 1)
+        var source = markdown
+        let parts = source.withUTF8 { builder.build(source: $0) }
+        html = parts.html
+        summaryHTML = parts.summaryHTML
+        hasExplicitSummary = parts.hasExplicitSummary
+        headings = parts.headings
+        plainText = parts.plainText
+        codeText = parts.codeText
+        headingText = parts.headingText
+        wordCount = TextStatistics.wordCount(of: parts.plainText)
+        readingMinutes = TextStatistics.readingMinutes(forWordCount: wordCount)
+        links = parts.links
+        images = parts.images
+    }
+}

@@ -1,0 +1,331 @@
+import CCmark
+import TextFolding
+
+/// What a ``DocumentBuilder`` produces; ``Document`` adds the statistics.
+struct DocumentParts {
+    var html = ""
+    var summaryHTML = ""
+    var hasExplicitSummary = false
+    var headings: [Heading] = []
+    var plainText = ""
+    var codeText = ""
+    var headingText = ""
+    var links: [LinkReference] = []
+    var images: [LinkReference] = []
+}
+
+/// Parses Markdown with cmark, walks the tree once to collect what the
+/// document needs and to find the nodes to change, changes them, and
+/// renders.
+///
+/// cmark renders with raw HTML allowed; HTML written by the user is escaped
+/// or dropped in the walk when the options forbid it, so only the HTML made
+/// here (headings with ids, highlighted code, tables) goes out unescaped.
+struct DocumentBuilder {
+    let options: MarkdownOptions
+    let highlighter: any CodeHighlighter
+    let linkResolver: (@Sendable (String) -> String?)?
+    let lineOffset: Int
+
+    private var parseOptions: Int32 { options.smartPunctuation ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT }
+    private var renderOptions: Int32 {
+        CMARK_OPT_UNSAFE | (options.hardLineBreaks ? CMARK_OPT_HARDBREAKS : CMARK_OPT_DEFAULT)
+    }
+
+    // Collected by the walk.
+    private var plain: [UInt8] = []
+    private var code: [UInt8] = []
+    private var headingLines: [UInt8] = []
+    private var headingNodes: [OpaquePointer] = []
+    private var codeBlocks: [OpaquePointer] = []
+    private var userHTML: [OpaquePointer] = []
+    private var summaryMarkers: [OpaquePointer] = []
+    private var tildeParents: [OpaquePointer] = []
+    private var firstParagraph: OpaquePointer?
+    private var positionOverrides: [OpaquePointer: (line: Int, column: Int)] = [:]
+    private var parts = DocumentParts()
+    private var sourceLines: SourceLineIndex?
+
+    init(options: MarkdownOptions, highlighter: any CodeHighlighter,
+         linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int) {
+        self.options = options
+        self.highlighter = highlighter
+        self.linkResolver = linkResolver
+        self.lineOffset = lineOffset
+    }
+
+    /// Parses and renders `source`, the UTF-8 bytes of the Markdown.
+    mutating func build(source: UnsafeBufferPointer<UInt8>) -> DocumentParts {
+        let parsed = source.withMemoryRebound(to: CChar.self) {
+            cmark_parse_document($0.baseAddress, $0.count, parseOptions)
+        }
+        guard let root = parsed else { return parts }
+        defer { cmark_node_free(root) }
+
+        if options.tables && source.contains(UInt8(ascii: "|")) {
+            var tables = PipeTableTransform(source: source, parseOptions: parseOptions)
+            tables.apply(to: root)
+            for (node, position) in tables.cellLinkPositions {
+                positionOverrides[node] = position
+            }
+        }
+        sourceLines = SourceLineIndex(source: source)
+        walk(root)
+        sourceLines = nil
+        handleUserHTML()
+        let summaryBlockCount = removeSummaryMarkers(root: root)
+        if options.strikethrough {
+            for parent in tildeParents { Strikethrough.apply(in: parent) }
+        }
+        finishHeadings()
+        highlightCodeBlocks()
+
+        parts.html = CmarkNode.renderHTML(root, options: renderOptions)
+        if let summaryBlockCount {
+            parts.hasExplicitSummary = true
+            parts.summaryHTML = renderTopLevelBlocks(of: root, count: summaryBlockCount)
+        } else if let firstParagraph {
+            parts.summaryHTML = CmarkNode.renderHTML(firstParagraph, options: renderOptions)
+        }
+        parts.plainText = Self.string(trimmingNewlines: plain)
+        parts.codeText = String(decoding: code, as: UTF8.self)
+        parts.headingText = String(decoding: headingLines, as: UTF8.self)
+        return parts
+    }
+
+    // MARK: - The walk
+
+    private mutating func walk(_ root: OpaquePointer) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        var seenTildeParents = Set<OpaquePointer>()
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let entering = event == CMARK_EVENT_ENTER
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT:
+                let bytes = CmarkNode.literalBytes(node)
+                appendText(bytes)
+                if options.strikethrough,
+                   containsPair(bytes, UInt8(ascii: "~"), UInt8(ascii: "~")),
+                   let parent = cmark_node_parent(node),
+                   seenTildeParents.insert(parent).inserted {
+                    tildeParents.append(parent)
+                }
+            case CMARK_NODE_CODE:
+                appendText(CmarkNode.literalBytes(node))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                plain.append(UInt8(ascii: " "))
+            case CMARK_NODE_CODE_BLOCK:
+                let bytes = CmarkNode.literalBytes(node)
+                code.append(contentsOf: bytes)
+                if let last = bytes.last, last != UInt8(ascii: "\n") { code.append(UInt8(ascii: "\n")) }
+                codeBlocks.append(node)
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                if SummaryMarker.isMarker(CmarkNode.literalBytes(node)) {
+                    summaryMarkers.append(node)
+                } else if !options.allowsRawHTML {
+                    userHTML.append(node)
+                }
+            case CMARK_NODE_HEADING:
+                if entering {
+                    headingNodes.append(node)
+                } else {
+                    endBlock()
+                }
+            case CMARK_NODE_PARAGRAPH:
+                if entering {
+                    if firstParagraph == nil, let parent = cmark_node_parent(node),
+                       CmarkNode.isOfType(parent, CMARK_NODE_DOCUMENT) {
+                        firstParagraph = node
+                    }
+                } else {
+                    endBlock()
+                }
+            case CMARK_NODE_LINK:
+                if entering { recordLink(node, isImage: false) }
+            case CMARK_NODE_IMAGE:
+                if entering { recordLink(node, isImage: true) }
+            case CMARK_NODE_CUSTOM_INLINE:
+                if !entering { plain.append(UInt8(ascii: " ")) }
+            case CMARK_NODE_CUSTOM_BLOCK:
+                if !entering { endBlock() }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        plain.append(contentsOf: bytes)
+    }
+
+    /// Ends a block of the plain text with one newline.
+    private mutating func endBlock() {
+        if let last = plain.last, last != UInt8(ascii: "\n") { plain.append(UInt8(ascii: "\n")) }
+    }
+
+    private mutating func recordLink(_ node: OpaquePointer, isImage: Bool) {
+        let destination = CmarkNode.string(cmark_node_get_url(node))
+        var url = destination
+        if !isImage, let linkResolver, LinkDestination.pointsToMarkdownFile(destination),
+           let resolved = linkResolver(destination) {
+            url = resolved
+            cmark_node_set_url(node, resolved)
+        }
+        let position = positionOverrides[node] ?? sourcePosition(of: node)
+        let reference = LinkReference(
+            destination: destination, url: url,
+            line: position.line + lineOffset, column: position.column)
+        if isImage { parts.images.append(reference) } else { parts.links.append(reference) }
+    }
+
+    /// The line and column of an inline `node`. cmark strips the
+    /// indentation of a paragraph's continuation lines before it counts
+    /// columns; this adds it back.
+    private mutating func sourcePosition(of node: OpaquePointer) -> (line: Int, column: Int) {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        var block = cmark_node_parent(node)
+        while let current = block, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+            block = cmark_node_parent(current)
+        }
+        guard let block, Int(cmark_node_get_start_line(block)) < line, var lines = sourceLines else {
+            return (line, column)
+        }
+        let indentation = lines.indentation(
+            ofLine: line, after: Int(cmark_node_get_start_column(block)) - 1)
+        sourceLines = lines
+        return (line, column + indentation)
+    }
+
+    // MARK: - Changes after the walk
+
+    /// Escapes the user's HTML tags as text and drops HTML comments.
+    private func handleUserHTML() {
+        for node in userHTML {
+            let bytes = CmarkNode.literalBytes(node)
+            if SummaryMarker.isComment(bytes) {
+                CmarkNode.discard(node)
+                continue
+            }
+            if CmarkNode.isOfType(node, CMARK_NODE_HTML_INLINE) {
+                if let text = CmarkNode.make(CMARK_NODE_TEXT, literalBytes: bytes) {
+                    CmarkNode.replace(node, with: text)
+                }
+                continue
+            }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+                end -= 1
+            }
+            guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH),
+                  let text = CmarkNode.make(CMARK_NODE_TEXT, literalBytes: bytes[0..<end]) else { continue }
+            cmark_node_append_child(paragraph, text)
+            CmarkNode.replace(node, with: paragraph)
+        }
+    }
+
+    /// Removes every `<!--more-->` marker and returns how many top-level
+    /// blocks make the summary, or `nil` when there is no marker.
+    private mutating func removeSummaryMarkers(root: OpaquePointer) -> Int? {
+        guard let first = summaryMarkers.first else { return nil }
+        var topLevel = first
+        while let parent = cmark_node_parent(topLevel), parent != root {
+            topLevel = parent
+        }
+        var count = 0
+        var sibling = cmark_node_first_child(root)
+        while let current = sibling, current != topLevel {
+            count += 1
+            sibling = cmark_node_next(current)
+        }
+        if topLevel != first { count += 1 }
+        for marker in summaryMarkers { CmarkNode.discard(marker) }
+        summaryMarkers.removeAll()
+        return count
+    }
+
+    /// Gives each heading its unique id and, with anchors on, replaces the
+    /// heading by its HTML carrying the id.
+    private mutating func finishHeadings() {
+        var anchors = HeadingAnchors()
+        for node in headingNodes {
+            let level = Int(cmark_node_get_heading_level(node))
+            let title = Self.plainText(of: node)
+            headingLines.append(contentsOf: title.utf8)
+            headingLines.append(UInt8(ascii: "\n"))
+            guard options.headingAnchors else {
+                parts.headings.append(Heading(level: level, title: title, id: ""))
+                continue
+            }
+            let id = anchors.uniqueID(for: title)
+            parts.headings.append(Heading(level: level, title: title, id: id))
+            // cmark renders `<hN>…</hN>`: the id goes after `<hN`.
+            let rendered = CmarkNode.renderHTML(node, options: renderOptions)
+            guard rendered.utf8.count > 3 else { continue }
+            let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
+            let html = String(rendered[..<tagEnd]) + " id=\"" + HTMLEscaping.escaped(id) + "\""
+                + String(rendered[tagEnd...])
+            if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
+                CmarkNode.replace(node, with: block)
+            }
+        }
+    }
+
+    /// Replaces each code block by the highlighter's HTML.
+    private func highlightCodeBlocks() {
+        for node in codeBlocks {
+            let info = CmarkNode.string(cmark_node_get_fence_info(node))
+            let language = info.utf8.split(
+                maxSplits: 1, omittingEmptySubsequences: true,
+                whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
+            ).first.map { String(decoding: $0, as: UTF8.self) }
+            let html = highlighter.highlightedBlock(
+                code: CmarkNode.literal(node), language: language, info: info)
+            if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
+                CmarkNode.replace(node, with: block)
+            }
+        }
+    }
+
+    /// The text of `node`'s inlines without markup, line breaks as spaces.
+    private static func plainText(of node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text: [UInt8] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text.append(contentsOf: CmarkNode.literalBytes(child))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))
+            default: break
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private func renderTopLevelBlocks(of root: OpaquePointer, count: Int) -> String {
+        var html = ""
+        var node = cmark_node_first_child(root)
+        var rendered = 0
+        while let current = node, rendered < count {
+            html += CmarkNode.renderHTML(current, options: renderOptions)
+            rendered += 1
+            node = cmark_node_next(current)
+        }
+        return html
+    }
+
+    private static func string(trimmingNewlines bytes: [UInt8]) -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == UInt8(ascii: "\n") || bytes[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,76 @@
+/// A heading of a document, with the anchor id it carries in the HTML.
+public struct Heading: Sendable, Hashable {
+    /// 1 for `#`, up to 6 for `######`.
+    public var level: Int
+    /// The heading's text, without markup.
+    public var title: String
+    /// The unique id in the HTML (`ky-thuat`, `ky-thuat-1`, ...); empty when
+    /// heading anchors are off.
+    public var id: String
+
+    /// Creates a heading.
+    public init(level: Int, title: String, id: String) {
+        self.level = level
+        self.title = title
+        self.id = id
+    }
+}
+
+/// An entry of a nested table of contents: a heading and the headings below
+/// it up to the next heading of its level or higher.
+public struct TableOfContentsEntry: Sendable, Hashable {
+    /// The heading itself.
+    public var heading: Heading
+    /// The headings nested under it.
+    public var children: [TableOfContentsEntry]
+
+    /// Creates an entry.
+    public init(heading: Heading, children: [TableOfContentsEntry] = []) {
+        self.heading = heading
+        self.children = children
+    }
+
+    /// Nests `headings` by level: each heading contains the following
+    /// deeper headings. A jump of several levels nests one step only.
+    public static func nest(_ headings: [Heading]) -> [TableOfContentsEntry] {
+        var index = 0
+        return nestedEntries(headings, from: &index, deeperThan: 0)
+    }
+
+    private static func nestedEntries(
+        _ headings: [Heading], from index: inout Int, deeperThan parentLevel: Int
+    ) -> [TableOfContentsEntry] {
+        var entries: [TableOfContentsEntry] = []
+        while index < headings.count, headings[index].level > parentLevel {
+            let heading = headings[index]
+            index += 1
+            let children = nestedEntries(headings, from: &index, deeperThan: heading.level)
+            entries.append(TableOfContentsEntry(heading: heading, children: children))
+        }
+        return entries
+    }
+}
+
+/// A link or image of a document and where it is written.
+public struct LinkReference: Sendable, Hashable {
+    /// The destination as written in the Markdown (entities and backslash
+    /// escapes resolved), e.g. `../posts/closures.md#captures`.
+    public var destination: String
+    /// The URL in the HTML: the destination after the link resolver, or the
+    /// destination itself when the resolver left it.
+    public var url: String
+    /// The 1-based line of the link's opening bracket, in the file's
+    /// coordinates.
+    public var line: Int
+    /// The 1-based byte column of the link's opening bracket (`!` for
+    /// images).
+    public var column: Int
+
+    /// Creates a link reference.
+    public init(destination: String, url: String, line: Int, column: Int) {
+        self.destination = destination
+        self.url = url
+        self.line = line
+        self.column = column
+    }
+}

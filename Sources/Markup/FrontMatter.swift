@@ -1,0 +1,129 @@
+import Foundation
+
+/// The YAML front matter of a Markdown file: the block between a first line
+/// `---` and the next line `---` (or `...`).
+///
+///     let (frontMatter, body, bodyFirstLine) = try FrontMatter.split(source)
+///     let title = try frontMatter?.string("title")
+///     let tags = try frontMatter?.strings("tags") ?? []
+///
+/// Keys are looked up without regard to letter case. Unknown keys are not
+/// errors; ``keys`` lists them all with their positions so that a caller can
+/// warn. Every accessor throws a ``MarkupError`` at the value's line and
+/// column when the value has the wrong type.
+public struct FrontMatter: Sendable, Hashable {
+    /// The values, in the order written.
+    public let values: YAMLMapping
+
+    /// Creates front matter from parsed values.
+    public init(values: YAMLMapping) {
+        self.values = values
+    }
+
+    /// The keys with their positions in the file, in the order written.
+    public var keys: [YAMLMapping.Key] { values.keys }
+
+    /// Splits `source` into its front matter and its Markdown body.
+    ///
+    /// A UTF-8 byte order mark is skipped and CRLF line endings are
+    /// accepted. A file that does not start with `---` has no front matter:
+    /// all of it is the body.
+    ///
+    /// - Returns: The front matter (`nil` when the file has none), the body,
+    ///   and the file line on which the body starts.
+    /// - Throws: ``MarkupError`` when the block is not closed, is not valid
+    ///   YAML, is not a mapping, or repeats a key.
+    public static func split(_ source: String) throws(MarkupError)
+        -> (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
+    {
+        let utf8 = source.utf8
+        var start = utf8.startIndex
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
+        guard let firstLineEnd = lineEnd(in: utf8, from: start),
+              isFence(utf8[start..<firstLineEnd.content], closing: false) else {
+            return (nil, source[start...], 1)
+        }
+        var lineStart = firstLineEnd.next
+        var lineNumber = 2
+        while lineStart < utf8.endIndex, let end = lineEnd(in: utf8, from: lineStart) {
+            if isFence(utf8[lineStart..<end.content], closing: true) {
+                let yaml = String(source[firstLineEnd.next..<lineStart])
+                let frontMatter = try parse(yaml: yaml, firstLine: 2)
+                return (frontMatter, source[end.next...], lineNumber + 1)
+            }
+            lineStart = end.next
+            lineNumber += 1
+        }
+        throw MarkupError(
+            line: 1, column: 1,
+            message: "the front matter that starts here is never closed; add a line '---' after it")
+    }
+
+    /// Parses `yaml`, front matter without its `---` lines, whose first line
+    /// is line `firstLine` of the file.
+    public static func parse(yaml: String, firstLine: Int) throws(MarkupError) -> FrontMatter {
+        var reader = YAMLReader(firstLine: firstLine)
+        guard let root = try reader.read(yaml) else { return FrontMatter(values: YAMLMapping()) }
+        switch root.content {
+        case .mapping(let mapping):
+            return FrontMatter(values: mapping)
+        case .null:
+            return FrontMatter(values: YAMLMapping())
+        default:
+            throw MarkupError(
+                line: root.line, column: root.column,
+                message: "front matter must be keys with values, like 'title: Hello', found \(root.summary)")
+        }
+    }
+
+    // MARK: - Typed access
+
+    /// The value for `key`, in any letter case.
+    public subscript(_ key: String) -> YAMLValue? { values[key] }
+
+    /// See ``YAMLMapping/string(_:)``.
+    public func string(_ key: String) throws(MarkupError) -> String? { try values.string(key) }
+    /// See ``YAMLMapping/strings(_:)``.
+    public func strings(_ key: String) throws(MarkupError) -> [String]? { try values.strings(key) }
+    /// See ``YAMLMapping/bool(_:)``.
+    public func bool(_ key: String) throws(MarkupError) -> Bool? { try values.bool(key) }
+    /// See ``YAMLMapping/int(_:)``.
+    public func int(_ key: String) throws(MarkupError) -> Int? { try values.int(key) }
+    /// See ``YAMLMapping/double(_:)``.
+    public func double(_ key: String) throws(MarkupError) -> Double? { try values.double(key) }
+    /// See ``YAMLMapping/date(_:timeZone:)``.
+    public func date(_ key: String, timeZone: TimeZone) throws(MarkupError) -> Date? {
+        try values.date(key, timeZone: timeZone)
+    }
+    /// See ``YAMLMapping/mapping(_:)``.
+    public func mapping(_ key: String) throws(MarkupError) -> YAMLMapping? { try values.mapping(key) }
+    /// See ``YAMLMapping/list(_:)``.
+    public func list(_ key: String) throws(MarkupError) -> [YAMLValue]? { try values.list(key) }
+
+    // MARK: - Lines
+
+    /// The end of the line starting at `start`: where its content ends
+    /// (before `\r\n` or `\n`) and where the next line begins; `nil` at the
+    /// end of the text.
+    private static func lineEnd(
+        in utf8: String.UTF8View, from start: String.Index
+    ) -> (content: String.Index, next: String.Index)? {
+        guard start < utf8.endIndex else { return nil }
+        guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            return (utf8.endIndex, utf8.endIndex)
+        }
+        var content = newline
+        if content > start, utf8[utf8.index(before: content)] == UInt8(ascii: "\r") {
+            content = utf8.index(before: content)
+        }
+        return (content, utf8.index(after: newline))
+    }
+
+    /// Whether `line` is `---` (or, closing, `...`) with optional trailing
+    /// spaces.
+    private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
+        var bytes = line[...]
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+        return bytes.elementsEqual("---".utf8) || (closing && bytes.elementsEqual("...".utf8))
+    }
+}

@@ -1,0 +1,44 @@
+/// How Markdown is turned into HTML, set per site and overridden per post.
+///
+/// The extensions (tables, strikethrough, heading anchors) are on by default
+/// and can be switched off to get plain CommonMark.
+public struct MarkdownOptions: Sendable, Hashable {
+    /// Straight quotes become curly, `--` an en dash, `---` an em dash and
+    /// `...` an ellipsis.
+    public var smartPunctuation: Bool
+    /// Every line break in a paragraph becomes `<br />`, so poems keep their
+    /// lines.
+    public var hardLineBreaks: Bool
+    /// Whether HTML written in the Markdown passes into the output. When off,
+    /// HTML tags are shown as escaped text and HTML comments are dropped.
+    public var allowsRawHTML: Bool
+    /// GitHub-style pipe tables.
+    public var tables: Bool
+    /// `~~text~~` becomes `<del>text</del>`.
+    public var strikethrough: Bool
+    /// Headings carry an `id` attribute made from their text.
+    public var headingAnchors: Bool
+
+    /// Creates options; the defaults suit a blog post.
+    public init(
+        smartPunctuation: Bool = true,
+        hardLineBreaks: Bool = false,
+        allowsRawHTML: Bool = false,
+        tables: Bool = true,
+        strikethrough: Bool = true,
+        headingAnchors: Bool = true
+    ) {
+        self.smartPunctuation = smartPunctuation
+        self.hardLineBreaks = hardLineBreaks
+        self.allowsRawHTML = allowsRawHTML
+        self.tables = tables
+        self.strikethrough = strikethrough
+        self.headingAnchors = headingAnchors
+    }
+
+    /// Plain CommonMark 0.30: no extensions, raw HTML passed through, no
+    /// smart punctuation.
+    public static let commonMark = MarkdownOptions(
+        smartPunctuation: false, allowsRawHTML: true,
+        tables: false, strikethrough: false, headingAnchors: false)
+}

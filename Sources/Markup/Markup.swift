@@ -1,1 +1,0 @@
-// The Markup module; see docs/architecture.md.

@@ -1,0 +1,233 @@
+import CYaml
+
+/// Reads YAML text into ``YAMLValue``s with libyaml's event parser,
+/// reporting positions in the coordinates of the file the YAML came from.
+struct YAMLReader {
+    /// The file line of the YAML text's first line.
+    private let firstLine: Int
+    private var anchors: [String: YAMLValue] = [:]
+
+    init(firstLine: Int) {
+        self.firstLine = firstLine
+    }
+
+    /// The document of `yaml`, or `nil` when it holds no document (only
+    /// comments or nothing).
+    mutating func read(_ yaml: String) throws(MarkupError) -> YAMLValue? {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else {
+            throw MarkupError(line: firstLine, column: 1, message: "could not start the YAML parser")
+        }
+        defer { yaml_parser_delete(parser) }
+        var text = yaml
+        let result = text.withUTF8 { bytes -> Result<YAMLValue?, MarkupError> in
+            yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
+            var events = EventSource(parser: parser, firstLine: firstLine)
+            do throws(MarkupError) {
+                guard case .streamStart = try events.next().event,
+                      case .documentStart = try events.next().event else { return .success(nil) }
+                return .success(try node(try events.next(), from: &events))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The value that starts with `start`, reading the events it spans.
+    private mutating func node(
+        _ start: (event: YAMLEvent, line: Int, column: Int), from events: inout EventSource
+    ) throws(MarkupError) -> YAMLValue {
+        let (event, line, column) = start
+        switch event {
+        case let .scalar(text, isPlain, tag, anchor):
+            let value = YAMLValue(
+                content: Self.resolve(text, isPlain: isPlain, tag: tag),
+                line: line, column: column, sourceText: text)
+            if let anchor { anchors[anchor] = value }
+            return value
+        case .sequenceStart(let anchor):
+            var items: [YAMLValue] = []
+            while true {
+                let next = try events.next()
+                if case .sequenceEnd = next.event { break }
+                items.append(try node(next, from: &events))
+            }
+            let value = YAMLValue(content: .list(items), line: line, column: column)
+            if let anchor { anchors[anchor] = value }
+            return value
+        case .mappingStart(let anchor):
+            var mapping = YAMLMapping()
+            while true {
+                let keyEvent = try events.next()
+                if case .mappingEnd = keyEvent.event { break }
+                guard case .scalar(let name, _, _, _) = keyEvent.event else {
+                    throw MarkupError(
+                        line: keyEvent.line, column: keyEvent.column,
+                        message: "expected a simple key such as 'title', found a list or mapping as a key")
+                }
+                let key = YAMLMapping.Key(name: name, line: keyEvent.line, column: keyEvent.column)
+                let value = try node(try events.next(), from: &events)
+                if let first = mapping.add(key: key, value: value) {
+                    throw MarkupError(
+                        line: key.line, column: key.column,
+                        message: "duplicate key '\(name)' (first defined on line \(first.line) as '\(first.name)')")
+                }
+            }
+            let value = YAMLValue(content: .mapping(mapping), line: line, column: column)
+            if let anchor { anchors[anchor] = value }
+            return value
+        case .alias(let name):
+            guard var value = anchors[name] else {
+                throw MarkupError(line: line, column: column, message: "unknown alias '*\(name)': no '&\(name)' before it")
+            }
+            value.line = line
+            value.column = column
+            return value
+        default:
+            throw MarkupError(line: line, column: column, message: "expected a value")
+        }
+    }
+
+    /// The typed content of a scalar under the YAML 1.2 core schema, with
+    /// plain scalars that read as dates typed as dates.
+    static func resolve(_ text: String, isPlain: Bool, tag: String?) -> YAMLValue.Content {
+        if let tag {
+            switch tag {
+            case "tag:yaml.org,2002:str": return .string(text)
+            case "tag:yaml.org,2002:int": if let number = Int(text) { return .integer(number) }
+            case "tag:yaml.org,2002:float": if let number = Double(text) { return .number(number) }
+            case "tag:yaml.org,2002:bool": if let flag = boolean(text) { return .bool(flag) }
+            case "tag:yaml.org,2002:null": return .null
+            default: break
+            }
+        }
+        guard isPlain else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .number(.nan)
+        default: break
+        }
+        if let flag = boolean(text) { return .bool(flag) }
+        if let number = integer(text) { return .integer(number) }
+        if isFloat(text), let number = Double(text) { return .number(number) }
+        if let first = text.utf8.first, first >= 0x30 && first <= 0x39,
+           parseDate(text, timeZone: .gmt) != nil {
+            return .date(text)
+        }
+        return .string(text)
+    }
+
+    private static func boolean(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: return nil
+        }
+    }
+
+    private static func integer(_ text: String) -> Int? {
+        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
+        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
+        var digits = Substring(text)
+        if digits.hasPrefix("+") || digits.hasPrefix("-") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    private static func isFloat(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let integerDigits = bytes.prefix(while: isDigit).count
+        bytes = bytes.dropFirst(integerDigits)
+        var fractionDigits = 0
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            fractionDigits = bytes.prefix(while: isDigit).count
+            bytes = bytes.dropFirst(fractionDigits)
+        }
+        guard integerDigits + fractionDigits > 0 else { return false }
+        if let first = bytes.first, first == UInt8(ascii: "e") || first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            let exponentDigits = bytes.prefix(while: isDigit).count
+            guard exponentDigits > 0 else { return false }
+            bytes = bytes.dropFirst(exponentDigits)
+        }
+        return bytes.isEmpty
+    }
+}
+
+/// Pulls events from a libyaml parser, turning its errors into
+/// ``MarkupError``s with readable messages.
+private struct EventSource {
+    let parser: UnsafeMutablePointer<yaml_parser_t>
+    let firstLine: Int
+
+    mutating func next() throws(MarkupError) -> (event: YAMLEvent, line: Int, column: Int) {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) != 0 else { throw syntaxError() }
+        defer { yaml_event_delete(&event) }
+        let line = Int(event.start_mark.line) + firstLine
+        let column = Int(event.start_mark.column) + 1
+        return (YAMLEvent(event), line, column)
+    }
+
+    private func syntaxError() -> MarkupError {
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown problem"
+        let context = parser.pointee.context.map { String(cString: $0) } ?? ""
+        var mark = parser.pointee.problem_mark
+        let message: String
+        if context.contains("quoted scalar") && problem.contains("end of stream") {
+            mark = parser.pointee.context_mark
+            message = "this quoted value is never closed; add the closing quote"
+        } else {
+            message = YAMLProblem.readable(problem)
+        }
+        return MarkupError(
+            line: Int(mark.line) + firstLine, column: Int(mark.column) + 1,
+            message: "invalid YAML: \(message)")
+    }
+}
+
+/// One libyaml event, copied out of C memory.
+private enum YAMLEvent {
+    case streamStart, streamEnd, documentStart, documentEnd
+    case scalar(text: String, isPlain: Bool, tag: String?, anchor: String?)
+    case sequenceStart(anchor: String?), sequenceEnd
+    case mappingStart(anchor: String?), mappingEnd
+    case alias(String)
+    case other
+
+    init(_ event: yaml_event_t) {
+        switch event.type {
+        case YAML_STREAM_START_EVENT: self = .streamStart
+        case YAML_STREAM_END_EVENT: self = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: self = .documentStart
+        case YAML_DOCUMENT_END_EVENT: self = .documentEnd
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+            } ?? ""
+            self = .scalar(
+                text: text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                tag: Self.string(scalar.tag), anchor: Self.string(scalar.anchor))
+        case YAML_SEQUENCE_START_EVENT: self = .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor))
+        case YAML_SEQUENCE_END_EVENT: self = .sequenceEnd
+        case YAML_MAPPING_START_EVENT: self = .mappingStart(anchor: Self.string(event.data.mapping_start.anchor))
+        case YAML_MAPPING_END_EVENT: self = .mappingEnd
+        case YAML_ALIAS_EVENT: self = .alias(Self.string(event.data.alias.anchor) ?? "")
+        default: self = .other
+        }
+    }
+
+    private static func string(_ bytes: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        bytes.map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+@testable import Markup
+
+struct SummaryTests {
+    @Test func moreMarkerEndsTheSummary() {
+        let document = Document(markdown: "Intro *one*.\n\nIntro two.\n\n<!--more-->\n\nRest.\n")
+        #expect(document.hasExplicitSummary)
+        #expect(document.summaryHTML == "<p>Intro <em>one</em>.</p>\n<p>Intro two.</p>\n")
+        #expect(document.html == "<p>Intro <em>one</em>.</p>\n<p>Intro two.</p>\n<p>Rest.</p>\n")
+    }
+
+    @Test func moreMarkerWorksAndVanishesWithRawHTMLAllowed() {
+        var options = MarkdownOptions()
+        options.allowsRawHTML = true
+        let document = Document(markdown: "Intro.\n\n<!-- more -->\n\nRest.\n", options: options)
+        #expect(document.summaryHTML == "<p>Intro.</p>\n")
+        #expect(document.html == "<p>Intro.</p>\n<p>Rest.</p>\n")
+    }
+
+    @Test func moreMarkerInsideAParagraphEndsTheSummaryAfterIt() {
+        let document = Document(markdown: "First.\n\nSecond <!--more--> part.\n\nThird.\n")
+        #expect(document.summaryHTML == "<p>First.</p>\n<p>Second  part.</p>\n")
+        #expect(document.html == "<p>First.</p>\n<p>Second  part.</p>\n<p>Third.</p>\n")
+    }
+
+    @Test func withoutMarkerTheSummaryIsTheFirstParagraph() {
+        let document = Document(markdown: "# Title\n\n- list\n\nFirst *para*.\n\nSecond.\n")
+        #expect(!document.hasExplicitSummary)
+        #expect(document.summaryHTML == "<p>First <em>para</em>.</p>\n")
+    }
+
+    @Test func summaryIsEmptyWithoutParagraphs() {
+        let document = Document(markdown: "# Only a heading\n")
+        #expect(document.summaryHTML == "")
+    }
+}
+
+struct PlainTextTests {
+    @Test func plainTextLeavesMarkupAndCodeBlocksOut() {
+        let document = Document(markdown: "# Closures\n\nA *closure* captures `x`.\nIt [works](a.md).\n\n```swift\nlet x = 1\n```\n\n- one\n- two\n")
+        #expect(document.plainText == "Closures\nA closure captures x. It works.\none\ntwo")
+        #expect(document.codeText == "let x = 1\n")
+        #expect(document.headingText == "Closures\n")
+    }
+
+    @Test func tableCellsAreSeparatedInPlainText() {
+        let document = Document(markdown: "| a | b |\n|---|---|\n| 1 | 2 |\n")
+        #expect(document.plainText.split(whereSeparator: \.isWhitespace) == ["a", "b", "1", "2"])
+    }
+
+    @Test func escapedHTMLIsNotPlainText() {
+        let document = Document(markdown: "a <span>b</span>\n")
+        #expect(document.plainText == "a b")
+    }
+
+    @Test func wordCountAndReadingTime() {
+        let document = Document(markdown: "It's a \"test\" — of *many* words, 2015 style.\n")
+        #expect(document.wordCount == 8)
+        #expect(document.readingMinutes == 1)
+    }
+
+    @Test func readingTimeRoundsToTheNearestMinute() {
+        #expect(TextStatistics.readingMinutes(forWordCount: 0) == 1)
+        #expect(TextStatistics.readingMinutes(forWordCount: 329) == 1)
+        #expect(TextStatistics.readingMinutes(forWordCount: 330) == 2)
+        #expect(TextStatistics.readingMinutes(forWordCount: 1100) == 5)
+    }
+
+    @Test func wordsInOtherScriptsCount() {
+        #expect(TextStatistics.wordCount(of: "Tìm kiếm tiếng Việt…") == 4)
+    }
+}
+
+struct EmptyDocumentTests {
+    @Test func emptyMarkdownGivesEmptyDocument() {
+        let document = Document(markdown: "")
+        #expect(document.html == "")
+        #expect(document.summaryHTML == "")
+        #expect(document.plainText == "")
+        #expect(document.wordCount == 0)
+        #expect(document.readingMinutes == 1)
+    }
+}
+
+struct LinkListTests {
+    @Test func linksAndImagesWithPositions() {
+        let document = Document(
+            markdown: "Intro [a](a.md) text\n\n> ![pic](img/p.png \"t\")\n\n- [b](https://b.example)\n",
+            firstLineNumber: 4)
+        #expect(document.links == [
+            LinkReference(destination: "a.md", url: "a.md", line: 4, column: 7),
+            LinkReference(destination: "https://b.example", url: "https://b.example", line: 8, column: 3),
+        ])
+        #expect(document.images == [LinkReference(destination: "img/p.png", url: "img/p.png", line: 6, column: 3)])
+    }
+
+    @Test func columnsCountTheIndentationOfContinuationLines() {
+        let document = Document(markdown: "Text\n  more [a](a.md) x\n\n- item\n  and [b](b.md)\n\n> q\n> [c](c.md)\n")
+        #expect(document.links.map { "\($0.line):\($0.column)" } == ["2:8", "5:7", "8:3"])
+    }
+
+    @Test func referenceLinksAreListedWithTheirDestination() {
+        let document = Document(markdown: "See [the post][p].\n\n[p]: ../posts/p.md\n")
+        #expect(document.links == [LinkReference(destination: "../posts/p.md", url: "../posts/p.md", line: 1, column: 5)])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import Markup
+
+/// Parsing and rendering many documents must not grow memory: every cmark
+/// node the transforms unlink is freed, and every node they create ends up
+/// owned by the tree.
+struct MemoryTests {
+    static let markdown = """
+        # Kỹ thuật
+
+        Intro with [a link](other.md), ~~old~~ *new*, <b>raw</b> and <!-- note -->.
+
+        <!--more-->
+
+        <div>block</div>
+
+        | a | b \\| c | `x | y` |
+        |:--|:-:|--:|
+        | [l](x.md) | ~~s~~ | # h |
+        | - i | 1. n | ![i](p.png) |
+
+        Text before a table
+        | t |
+        |---|
+        | u |
+
+        ```swift
+        let x = "<code>"
+        ```
+
+        > ## Quote ~~a *b* c~~
+        > more
+
+        ## Kỹ thuật
+        """
+
+    static func residentBytes() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func render(times: Int) -> Int {
+        var total = 0
+        for _ in 0..<times {
+            let document = Document(markdown: markdown, linkResolver: { "/resolved/\($0)/" })
+            total += document.html.utf8.count + document.summaryHTML.utf8.count + document.links.count
+        }
+        return total
+    }
+
+    @Test func residentMemoryStaysFlatOverTenThousandDocuments() {
+        let warmUp = Self.render(times: 500)
+        let before = Self.residentBytes()
+        let total = Self.render(times: 10_000)
+        let after = Self.residentBytes()
+        #expect(warmUp > 0 && total == warmUp * 20)
+        #expect(before > 0)
+        #expect(after - before < 8 * 1024 * 1024, "resident memory grew by \(after - before) bytes")
+    }
+}

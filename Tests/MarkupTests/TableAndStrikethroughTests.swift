@@ -1,0 +1,106 @@
+import Testing
+@testable import Markup
+
+struct PipeTableTests {
+    @Test func simpleTable() {
+        let document = Document(markdown: "| a | b |\n|---|---|\n| 1 | 2 |\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func alignment() {
+        let document = Document(markdown: "| l | c | r | n |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th style=\"text-align: left\">l</th>\n<th style=\"text-align: center\">c</th>\n<th style=\"text-align: right\">r</th>\n<th>n</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td style=\"text-align: left\">1</td>\n<td style=\"text-align: center\">2</td>\n<td style=\"text-align: right\">3</td>\n<td>4</td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func cellsHaveInlineMarkdown() {
+        let document = Document(markdown: "| *x* | [y](/y/) |\n|---|---|\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th><em>x</em></th>\n<th><a href=\"/y/\">y</a></th>\n</tr>\n</thead>\n</table>\n")
+    }
+
+    @Test func escapedPipeStaysInTheCell() {
+        let document = Document(markdown: "| op | meaning |\n|---|---|\n| a \\| b | or |\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th>op</th>\n<th>meaning</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>a | b</td>\n<td>or</td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func inlineCodeWithPipes() {
+        let document = Document(markdown: "| code | note |\n|---|---|\n| `a || b` | `c \\| d` |\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th>code</th>\n<th>note</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><code>a || b</code></td>\n<td><code>c | d</code></td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func tableWithoutOuterPipesAndUnevenRows() {
+        let document = Document(markdown: "a | b\n--|--\n1\n1 | 2 | 3\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td></td>\n</tr>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func paragraphLinesBeforeTheHeaderStayAParagraph() {
+        let document = Document(markdown: "Results:\n| a |\n|---|\n| 1 |\n")
+        #expect(document.html == "<p>Results:</p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func tableInsideBlockQuote() {
+        let document = Document(markdown: "> | a |\n> |---|\n> | 1 |\n")
+        #expect(document.html == "<blockquote>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\n</blockquote>\n")
+    }
+
+    @Test func cellTextThatLooksLikeABlockStaysText() {
+        let document = Document(markdown: "| a | b |\n|---|---|\n| - x | # y |\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>- x</td>\n<td># y</td>\n</tr>\n</tbody>\n</table>\n")
+    }
+
+    @Test func mismatchedDelimiterRowIsNotATable() {
+        let document = Document(markdown: "| a | b |\n|---|\n")
+        #expect(document.html == "<p>| a | b |\n|—|</p>\n")
+    }
+
+    @Test func tablesCanBeSwitchedOff() {
+        var options = MarkdownOptions()
+        options.tables = false
+        let document = Document(markdown: "| a |\n|---|\n", options: options)
+        #expect(document.html == "<p>| a |\n|—|</p>\n")
+    }
+
+    @Test func linkInCellHasItsFilePosition() {
+        let document = Document(markdown: "| a | b |\n|---|---|\n| x | see [y](y.md) |\n", firstLineNumber: 5)
+        #expect(document.links == [LinkReference(destination: "y.md", url: "y.md", line: 7, column: 11)])
+    }
+}
+
+struct StrikethroughTests {
+    @Test func doubleTildesBecomeDel() {
+        let document = Document(markdown: "It was ~~wrong~~ right.\n")
+        #expect(document.html == "<p>It was <del>wrong</del> right.</p>\n")
+    }
+
+    @Test func strikethroughAcrossEmphasis() {
+        let document = Document(markdown: "~~very *old* news~~\n")
+        #expect(document.html == "<p><del>very <em>old</em> news</del></p>\n")
+    }
+
+    @Test func tildesWithSpacesInsideStayText() {
+        let document = Document(markdown: "a ~~ b ~~ c and ~single~\n")
+        #expect(document.html == "<p>a ~~ b ~~ c and ~single~</p>\n")
+    }
+
+    @Test func twoStrikethroughsInOneLine() {
+        let document = Document(markdown: "~~a~~ and ~~b~~\n")
+        #expect(document.html == "<p><del>a</del> and <del>b</del></p>\n")
+    }
+
+    @Test func tildesInCodeAreUntouched() {
+        let document = Document(markdown: "`~~x~~`\n")
+        #expect(document.html == "<p><code>~~x~~</code></p>\n")
+    }
+
+    @Test func strikethroughCanBeSwitchedOff() {
+        var options = MarkdownOptions()
+        options.strikethrough = false
+        let document = Document(markdown: "~~x~~\n", options: options)
+        #expect(document.html == "<p>~~x~~</p>\n")
+    }
+
+    @Test func strikethroughInsideTableCellAndHeading() {
+        let document = Document(markdown: "# ~~Old~~ New\n\n| a |\n|---|\n| ~~b~~ |\n")
+        #expect(document.html == "<h1 id=\"old-new\"><del>Old</del> New</h1>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><del>b</del></td>\n</tr>\n</tbody>\n</table>\n")
+        #expect(document.headings.map(\.title) == ["Old New"])
+    }
+}
