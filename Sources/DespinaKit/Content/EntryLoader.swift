@@ -29,7 +29,7 @@ struct EntryLoader: Sendable {
         } catch {
             return Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "cannot read the file: \(error)")])
         }
-        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+        if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
             return Loaded(entry: nil, diagnostics: [Diagnostic(
                 path: file.relativePath, line: bad.line, column: bad.column,
                 message: "the file is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")])
@@ -76,7 +76,7 @@ struct EntryLoader: Sendable {
             if layouts.contains(requested) {
                 layout = requested
             } else {
-                let position = matter?.position(of: "layout")
+                let position = Self.position(of: "layout", in: matter)
                 let known = layouts.filter { Self.pageLayouts.contains($0) || !Self.siteTemplates.contains($0) }
                     .sorted().joined(separator: ", ")
                 diagnostics.append(.warning(
@@ -86,17 +86,17 @@ struct EntryLoader: Sendable {
         }
 
         var aliases: [(path: String, line: Int, column: Int)] = []
-        let aliasPosition = matter?.position(of: "aliases")
+        let aliasPosition = Self.position(of: "aliases", in: matter)
         for alias in try matter?.strings("aliases") ?? [] {
             aliases.append((alias, aliasPosition?.line ?? 0, aliasPosition?.column ?? 0))
         }
-        let redirectPosition = matter?.position(of: "redirect_from")
+        let redirectPosition = Self.position(of: "redirect_from", in: matter)
         for alias in try matter?.strings("redirect_from") ?? [] {
             aliases.append((alias, redirectPosition?.line ?? 0, redirectPosition?.column ?? 0))
         }
         var explicitPermalink: (path: String, line: Int, column: Int)?
         if let permalink = try matter?.string("permalink") {
-            let position = matter?.position(of: "permalink")
+            let position = Self.position(of: "permalink", in: matter)
             explicitPermalink = (permalink, position?.line ?? 0, position?.column ?? 0)
         }
         let section: String
@@ -128,7 +128,8 @@ struct EntryLoader: Sendable {
         let source = entry.sourcePath
         let document = Document(
             markdown: String(entry.body), options: options, highlighter: highlighter,
-            linkResolver: { destination in links.url(forLink: destination, from: source) })
+            linkResolver: { destination in links.url(forLink: destination, from: source) },
+            firstLineNumber: entry.bodyFirstLine)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
@@ -139,6 +140,12 @@ struct EntryLoader: Sendable {
             wordCount: document.wordCount, readingMinutes: document.readingMinutes)
         entry.body = ""
         return Rendered(entry: entry, diagnostics: [])
+    }
+
+    /// Where the value of `key` starts in the file.
+    static func position(of key: String, in matter: FrontMatter?) -> (line: Int, column: Int)? {
+        guard let value = matter?[key] else { return nil }
+        return (value.line, value.column)
     }
 
     /// Layouts that render a post or page (the rest are the site's own pages).

@@ -26,14 +26,14 @@ struct ConfigLoader: Sendable {
         } catch {
             throw BuildFailure([Diagnostic(path: Self.fileName, message: "cannot read the file: \(error)")])
         }
-        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+        if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
             throw BuildFailure([Diagnostic(
                 path: Self.fileName, line: bad.line, column: bad.column, message: "the file is not valid UTF-8")])
         }
         var warnings: [Diagnostic] = []
         do {
-            let yaml = try FrontMatter(yaml: String(decoding: bytes, as: UTF8.self))
-            warnings += unknownKeys(in: yaml, valid: Self.topLevelKeys, prefix: "")
+            let yaml = try FrontMatter.parse(yaml: String(decoding: bytes, as: UTF8.self), firstLine: 1)
+            warnings += unknownKeys(yaml.keys, valid: Self.topLevelKeys, prefix: "")
             config.title = try yaml.string("title") ?? config.title
             config.description = try yaml.string("description") ?? config.description
             config.author = try yaml.string("author") ?? config.author
@@ -43,7 +43,7 @@ struct ConfigLoader: Sendable {
             config.language = try yaml.string("language") ?? config.language
             if let zone = try yaml.string("timeZone") {
                 guard TimeZone(identifier: zone) != nil else {
-                    let position = yaml.position(of: "timeZone")
+                    let position = yaml["timeZone"]
                     throw MarkupError(
                         line: position?.line ?? 0, column: position?.column ?? 0,
                         message: "unknown time zone '\(zone)' for 'timeZone'; use a name like Europe/Istanbul or UTC")
@@ -52,7 +52,7 @@ struct ConfigLoader: Sendable {
             }
             if let perPage = try yaml.int("postsPerPage") {
                 guard perPage > 0 else {
-                    let position = yaml.position(of: "postsPerPage")
+                    let position = yaml["postsPerPage"]
                     throw MarkupError(line: position?.line ?? 0, column: position?.column ?? 0,
                                       message: "'postsPerPage' must be at least 1, found \(perPage)")
                 }
@@ -60,14 +60,14 @@ struct ConfigLoader: Sendable {
             }
             config.feedLimit = try yaml.int("feedLimit") ?? config.feedLimit
             config.permalink = try yaml.string("permalink") ?? config.permalink
-            if let markdown = try yaml.map("markdown") {
-                warnings += unknownKeys(in: markdown, valid: Self.markdownKeys, prefix: "markdown.")
+            if let markdown = try yaml.mapping("markdown") {
+                warnings += unknownKeys(markdown.keys, valid: Self.markdownKeys, prefix: "markdown.")
                 config.markdown.smartPunctuation = try markdown.bool("smartPunctuation") ?? config.markdown.smartPunctuation
                 config.markdown.hardLineBreaks = try markdown.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks
                 config.markdown.unsafeHTML = try markdown.bool("unsafeHTML") ?? config.markdown.unsafeHTML
             }
-            if let search = try yaml.map("search") {
-                warnings += unknownKeys(in: search, valid: Self.searchKeys, prefix: "search.")
+            if let search = try yaml.mapping("search") {
+                warnings += unknownKeys(search.keys, valid: Self.searchKeys, prefix: "search.")
                 config.search.enabled = try search.bool("enabled") ?? config.search.enabled
                 config.search.indexCode = try search.bool("indexCode") ?? config.search.indexCode
             }
@@ -80,8 +80,8 @@ struct ConfigLoader: Sendable {
         return (config, warnings)
     }
 
-    private func unknownKeys(in yaml: FrontMatter, valid: [String], prefix: String) -> [Diagnostic] {
-        yaml.keys.compactMap { key in
+    private func unknownKeys(_ keys: [YAMLMapping.Key], valid: [String], prefix: String) -> [Diagnostic] {
+        keys.compactMap { key in
             guard !valid.contains(where: { $0.lowercased() == key.name.lowercased() }) else { return nil }
             let nearest = valid.min { editDistance(key.name.lowercased(), $0.lowercased()) < editDistance(key.name.lowercased(), $1.lowercased()) }
             let hint = nearest.map { "; did you mean '\(prefix)\($0)'?" } ?? ""
