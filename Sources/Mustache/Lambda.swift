@@ -79,6 +79,8 @@ public enum LambdaOutput: Sendable, Equatable {
 /// current context and look up names. Valid only during the call.
 public struct LambdaContext {
     let renderer: Renderer
+    /// The section that called the lambda, whose parsed content renders its raw text.
+    let section: SectionTag?
     let delimiters: Delimiters
     let lambdaName: String
     let position: SourcePosition
@@ -86,7 +88,11 @@ public struct LambdaContext {
     /// Renders `template` against the current context stack, with the delimiters
     /// in effect where the lambda was called.
     public func render(_ template: String) throws(TemplateError) -> String {
-        try renderer.renderFragment(template, delimiters: delimiters, lambdaName: lambdaName, position: position)
+        if let section, template == section.rawText {
+            // The section's text was parsed with the template: no need to parse it again.
+            return try renderer.renderToString(section.children)
+        }
+        return try renderer.renderFragment(template, delimiters: delimiters, lambdaName: lambdaName, position: position)
     }
 
     /// The value a tag `{{name}}` would see here (dotted names allowed), or `.null`.

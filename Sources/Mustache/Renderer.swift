@@ -63,7 +63,7 @@ final class Renderer {
         case .string(let string):
             text = string
         case .lambda(let lambda):
-            text = try call(lambda, rawText: "", delimiters: .standard, name: tag.name, at: tag.position)
+            text = try call(lambda, section: nil, delimiters: .standard, name: tag.name, at: tag.position)
         default:
             text = value.interpolatedText
         }
@@ -89,10 +89,10 @@ final class Renderer {
             }
         case .lambda(let lambda):
             if case .section = lambda.body {
-                let text = try call(lambda, rawText: tag.rawText, delimiters: tag.delimiters, name: tag.name, at: tag.position)
+                let text = try call(lambda, section: tag, delimiters: tag.delimiters, name: tag.name, at: tag.position)
                 output.append(utf8: text)
             } else {
-                let text = try call(lambda, rawText: "", delimiters: .standard, name: tag.name, at: tag.position)
+                let text = try call(lambda, section: nil, delimiters: .standard, name: tag.name, at: tag.position)
                 try renderOnce(.string(text), tag)
             }
         default:
@@ -190,8 +190,11 @@ final class Renderer {
     // MARK: - Lambdas
 
     /// Calls a lambda and returns its finished text (rendered if it returned a template).
-    private func call(_ lambda: Lambda, rawText: String, delimiters: Delimiters, name: Name, at position: SourcePosition) throws(TemplateError) -> String {
-        let context = LambdaContext(renderer: self, delimiters: delimiters, lambdaName: name.text, position: position)
+    ///
+    /// A section lambda gets the section's raw text; for a variable lambda `section` is nil.
+    private func call(_ lambda: Lambda, section: SectionTag?, delimiters: Delimiters, name: Name, at position: SourcePosition) throws(TemplateError) -> String {
+        let context = LambdaContext(renderer: self, section: section, delimiters: delimiters, lambdaName: name.text, position: position)
+        let rawText = section?.rawText ?? ""
         let result: LambdaOutput
         do {
             switch lambda.body {
@@ -225,6 +228,11 @@ final class Renderer {
             throw TemplateError(templateName: templateName, position: position,
                                 message: "the template text of lambda \"\(lambdaName)\" is invalid: \(error.message) (at its line \(error.line), column \(error.column))")
         }
+        return try renderToString(nodes)
+    }
+
+    /// Renders nodes in the current context into a string of their own.
+    func renderToString(_ nodes: [Node]) throws(TemplateError) -> String {
         var saved: [UInt8] = []
         swap(&saved, &output)
         depth += 1
@@ -250,11 +258,13 @@ final class Renderer {
         }
         guard let first = name.parts.first else { return stack.last?.value }
         var found: Value?
-        for frame in stack.reversed() {
-            if let value = frame.value.field(first) {
+        var index = stack.count - 1
+        while index >= 0 {
+            if let value = stack[index].value.field(first) {
                 found = value
                 break
             }
+            index -= 1
         }
         guard var current = found else { return nil }
         for part in name.parts.dropFirst() {

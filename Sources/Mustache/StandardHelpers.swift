@@ -31,7 +31,7 @@ public enum StandardHelpers {
     /// `{{#joinURL}}{{baseURL}} {{path}}{{/joinURL}}`: renders the section, splits it
     /// at whitespace and joins the pieces with exactly one `/` between them.
     public static let joinURL = Lambda(section: { rawText, context in
-        .text(URLJoining.join(try context.render(rawText).split(whereSeparator: \.isWhitespace).map(String.init)))
+        .text(URLJoining.join(try context.render(rawText).utf8.split(whereSeparator: Scanner.isWhitespace).map { String(decoding: $0, as: UTF8.self) }))
     })
 
     /// `{{#formatDate}}{{date}}|FORMAT{{/formatDate}}`: renders the section, reads the

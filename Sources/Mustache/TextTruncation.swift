@@ -2,39 +2,64 @@
 enum TextTruncation {
     /// `text` cut to at most `limit` visible characters at a word boundary, with `…`
     /// appended when anything was cut. Tags (`<…>`) count as nothing and entities
-    /// (`&amp;`) as one character; neither is ever cut in half.
+    /// (`&amp;`) as one character; neither is ever cut in half. A character is a
+    /// Unicode scalar together with the combining accents that follow it.
     static func truncate(_ text: String, to limit: Int) -> String {
-        let characters = Array(text)
+        if text.utf8.count <= limit { return text }
+        let bytes = Array(text.utf8)
         var visible = 0
         var index = 0
         var cut: Int?
         var lastBreak: (index: Int, visible: Int)?
-        while index < characters.count {
-            let character = characters[index]
-            if character == "<", let close = characters[index...].firstIndex(of: ">") {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) {
                 index = close + 1
                 continue
             }
             var unitEnd = index + 1
-            if character == "&", let semicolon = characters[index..<min(characters.count, index + 12)].firstIndex(of: ";") {
+            if byte == UInt8(ascii: "&"), let semicolon = bytes[index..<min(bytes.count, index + 12)].firstIndex(of: UInt8(ascii: ";")) {
                 unitEnd = semicolon + 1
+            } else {
+                while unitEnd < bytes.count, isContinuation(bytes[unitEnd]) || startsCombiningMark(bytes, at: unitEnd) {
+                    unitEnd += 1
+                }
             }
             if visible == limit {
                 cut = index
                 break
             }
-            if character.isWhitespace { lastBreak = (index, visible) }
+            if isSpace(byte) { lastBreak = (index, visible) }
             visible += 1
             index = unitEnd
         }
         guard let cut else { return text }
         var end = cut
-        if !characters[cut].isWhitespace, let lastBreak, lastBreak.visible >= limit / 2 {
+        if !isSpace(bytes[cut]), let lastBreak, lastBreak.visible >= limit / 2 {
             end = lastBreak.index
         }
-        while end > 0, characters[end - 1].isWhitespace || ",:".contains(characters[end - 1]) {
+        while end > 0, isSpace(bytes[end - 1]) || bytes[end - 1] == UInt8(ascii: ",") || bytes[end - 1] == UInt8(ascii: ":") {
             end -= 1
         }
-        return String(characters[..<end]) + "…"
+        return String(decoding: bytes[..<end], as: UTF8.self) + "…"
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    private static func isContinuation(_ byte: UInt8) -> Bool {
+        byte & 0b1100_0000 == 0b1000_0000
+    }
+
+    /// Whether a combining diacritical mark (U+0300–U+036F) starts at `index`.
+    private static func startsCombiningMark(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index + 1 < bytes.count else { return false }
+        let next = bytes[index + 1]
+        switch bytes[index] {
+        case 0xCC: return next >= 0x80 && next <= 0xBF
+        case 0xCD: return next >= 0x80 && next <= 0xAF
+        default: return false
+        }
     }
 }

@@ -87,3 +87,10 @@ import Testing
         #expect(try Template(source: "{{#joinURL}}/ {{path}}{{/joinURL}}").render(.dictionary(root)) == "/a/")
     }
 }
+
+extension HelperTests {
+    @Test func truncateKeepsCombiningAccentsWithTheirLetter() throws {
+        // "e" followed by U+0301 (decomposed é) counts as one character.
+        #expect(try render("{{#truncate.3}}{{d}}{{/truncate.3}}", ["d": "e\u{301}e\u{301}e\u{301}e\u{301}"]) == "e\u{301}e\u{301}e\u{301}…")
+    }
+}
