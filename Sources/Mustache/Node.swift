@@ -1,4 +1,7 @@
 /// The parsed form of a template: a tree built once and rendered many times.
+///
+/// Tags are immutable final classes so that walking the tree retains one
+/// reference per node rather than one per field.
 enum Node: Sendable {
     /// Literal bytes copied to the output.
     case text([UInt8])
@@ -16,13 +19,19 @@ enum Node: Sendable {
     case block(BlockTag)
 }
 
-struct VariableTag: Sendable {
+final class VariableTag: Sendable {
     let name: Name
     let escapesHTML: Bool
     let position: SourcePosition
+
+    init(name: Name, escapesHTML: Bool, position: SourcePosition) {
+        self.name = name
+        self.escapesHTML = escapesHTML
+        self.position = position
+    }
 }
 
-struct SectionTag: Sendable {
+final class SectionTag: Sendable {
     let name: Name
     let isInverted: Bool
     let children: [Node]
@@ -31,6 +40,15 @@ struct SectionTag: Sendable {
     /// The delimiters in effect at the opening tag (for lambdas).
     let delimiters: Delimiters
     let position: SourcePosition
+
+    init(name: Name, isInverted: Bool, children: [Node], rawText: String, delimiters: Delimiters, position: SourcePosition) {
+        self.name = name
+        self.isInverted = isInverted
+        self.children = children
+        self.rawText = rawText
+        self.delimiters = delimiters
+        self.position = position
+    }
 }
 
 /// The name of a partial or parent: fixed, or read from the context (`*name`).
@@ -46,23 +64,36 @@ enum TemplateReference: Sendable {
     }
 }
 
-struct PartialTag: Sendable {
+final class PartialTag: Sendable {
     let reference: TemplateReference
     /// Whitespace before a standalone tag, prepended to every line of the partial;
     /// `nil` when the tag is not standalone.
     let indentation: [UInt8]?
     let position: SourcePosition
+
+    init(reference: TemplateReference, indentation: [UInt8]?, position: SourcePosition) {
+        self.reference = reference
+        self.indentation = indentation
+        self.position = position
+    }
 }
 
-struct ParentTag: Sendable {
+final class ParentTag: Sendable {
     let reference: TemplateReference
     let indentation: [UInt8]?
     /// The blocks defined inside the tag, by name.
     let overrides: [String: BlockTag]
     let position: SourcePosition
+
+    init(reference: TemplateReference, indentation: [UInt8]?, overrides: [String: BlockTag], position: SourcePosition) {
+        self.reference = reference
+        self.indentation = indentation
+        self.overrides = overrides
+        self.position = position
+    }
 }
 
-struct BlockTag: Sendable {
+final class BlockTag: Sendable {
     let name: String
     /// The block's content with its own indentation removed.
     let children: [Node]
@@ -74,6 +105,15 @@ struct BlockTag: Sendable {
     /// The template that defined this content (for error messages).
     let templateName: String
     let position: SourcePosition
+
+    init(name: String, children: [Node], indentation: [UInt8], lineEnding: [UInt8]?, templateName: String, position: SourcePosition) {
+        self.name = name
+        self.children = children
+        self.indentation = indentation
+        self.lineEnding = lineEnding
+        self.templateName = templateName
+        self.position = position
+    }
 }
 
 /// Open and close delimiters, `{{` and `}}` unless a set-delimiter tag changed them.
