@@ -125,3 +125,21 @@ import Testing
         #expect(try render("a\r\n{{#x}}\r\nb\r\n{{/x}}\r\nc", ["x": true]) == "a\r\nb\r\nc")
     }
 }
+
+extension RenderingTests {
+    @Test func documentedLayoutExample() throws {
+        let set = try TemplateSet(sources: [
+            "layout": "<title>{{$title}}Blog{{/title}}</title>\n<main>\n  {{$content}}{{/content}}\n</main>\n",
+            "post": "{{<layout}}\n{{$title}}{{name}}{{/title}}\n{{$content}}\n<p>{{body}}</p>\n{{/content}}\n{{/layout}}\n",
+        ])
+        #expect(try set.render("post", with: ["name": "Post", "body": "Hi"]) == "<title>Post</title>\n<main>\n  <p>Hi</p>\n</main>\n")
+    }
+
+    @Test func layoutDefaultsWhenNotOverridden() throws {
+        let set = try TemplateSet(sources: [
+            "layout": "<title>{{$title}}Blog{{/title}}</title>\n",
+            "page": "{{<layout}}{{/layout}}",
+        ])
+        #expect(try set.render("page", with: [:]) == "<title>Blog</title>\n")
+    }
+}
