@@ -125,8 +125,10 @@ struct Parser {
                 append(.partial(tag), to: &stack, root: &nodes)
             case .section, .invertedSection, .parent:
                 _ = try parseReference(token)
+                try checkNesting(stack, at: token)
                 stack.append(OpenTag(token: token))
             case .block:
+                try checkNesting(stack, at: token)
                 var open = OpenTag(token: token)
                 open.blockIndentation = intrinsicIndentation(of: token, tokens: tokens, at: index)
                 stack.append(open)
@@ -148,6 +150,16 @@ struct Parser {
                                 message: "section \(shown(unclosed.token)) is never closed: expected {{/\(unclosed.token.name)}} before the end of the template")
         }
         return nodes
+    }
+
+    /// Sections, parents and blocks may nest this deep in one template.
+    static let maximumNesting = 100
+
+    private func checkNesting(_ stack: [OpenTag], at token: Token) throws(TemplateError) {
+        guard stack.count < Parser.maximumNesting else {
+            throw TemplateError(templateName: templateName, position: token.position,
+                                message: "sections are nested more than \(Parser.maximumNesting) levels deep at \(shown(token))")
+        }
     }
 
     /// Finishes the tag `open` at its closing tag.

@@ -39,9 +39,14 @@ public final class TemplateSet: Sendable {
     /// (`post.mustache` → `post`, `partials/header.html` → `partials/header`);
     /// error messages use the path with its extension. Other files are ignored.
     ///
-    /// - Throws: ``TemplateError`` for an unreadable or malformed file, two files with
-    ///   the same name, or a missing partial (see `missingPartials`).
+    /// - Throws: ``TemplateError`` for a folder that does not exist, an unreadable or
+    ///   malformed file, two files with the same name, or a missing partial (see
+    ///   `missingPartials`).
     public convenience init(directory: URL, missingPartials: MissingPartialPolicy = .reportError) throws(TemplateError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TemplateError(templateName: directory.path, line: 1, column: 1, message: "no template folder here")
+        }
         var templates: [String: Template] = [:]
         var fileNames: [String: String] = [:]
         for relativePath in TemplateSet.templateFiles(in: directory) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Mustache
 
@@ -153,6 +154,19 @@ import Testing
             #expect(error.line == 1)
             #expect(error.column == 1)
             #expect(error.message == "section {{#a}} is never closed: expected {{/a}} before the end of the template")
+        }
+    }
+}
+
+extension ErrorTests {
+    @Test func sectionsNestedTooDeep() {
+        let source = String(repeating: "{{#a}}", count: 101)
+        #expect(parseError(source) == "post.mustache:1:601: error: sections are nested more than 100 levels deep at {{#a}}")
+    }
+
+    @Test func missingFolder() {
+        #expect(throws: TemplateError(templateName: "/nonexistent/templates", line: 1, column: 1, message: "no template folder here")) {
+            try TemplateSet(directory: URL(fileURLWithPath: "/nonexistent/templates"))
         }
     }
 }

@@ -64,3 +64,19 @@ import Testing
         #expect(try set.render("post", with: context) == "> a\n    b\n")
     }
 }
+
+extension TemplateSetTests {
+    @Test func dynamicParent() throws {
+        let set = try TemplateSet(sources: [
+            "wide": "<div class=wide>{{$body}}{{/body}}</div>",
+            "narrow": "<div class=narrow>{{$body}}{{/body}}</div>",
+            "post": "{{<*layout}}{{$body}}{{text}}{{/body}}{{/*layout}}",
+        ])
+        #expect(try set.render("post", with: ["layout": "narrow", "text": "hi"]) == "<div class=narrow>hi</div>")
+    }
+
+    @Test func dynamicNameThatIsNotTextRendersNothing() throws {
+        let set = try TemplateSet(sources: ["post": "[{{>*kind}}]"])
+        #expect(try set.render("post", with: ["kind": 3]) == "[]")
+    }
+}
