@@ -130,7 +130,7 @@ struct Parser {
             case .block:
                 try checkNesting(stack, at: token)
                 var open = OpenTag(token: token)
-                open.blockIndentation = intrinsicIndentation(of: token, tokens: tokens, at: index)
+                open.blockIndentation = intrinsicIndentation(of: token)
                 stack.append(open)
             case .close:
                 guard let open = stack.popLast() else {
@@ -217,7 +217,7 @@ struct Parser {
     /// The indentation a block's content is written with: for a block whose
     /// opening tag ends a standalone line, that of the next line; for a block
     /// closed on the same standalone line, that of the line; otherwise none.
-    private func intrinsicIndentation(of token: Token, tokens: [Token], at index: Int) -> [UInt8] {
+    private func intrinsicIndentation(of token: Token) -> [UInt8] {
         guard token.isStandalone else { return [] }
         guard token.endsLine, token.lineEnding != nil else { return token.indentation }
         var cursor = token.range.upperBound
