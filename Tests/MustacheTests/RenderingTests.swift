@@ -143,3 +143,29 @@ extension RenderingTests {
         #expect(try set.render("page", with: [:]) == "<title>Blog</title>\n")
     }
 }
+
+extension RenderingTests {
+    @Test func partialInsideBlockKeepsBothIndentations() throws {
+        let set = try TemplateSet(sources: [
+            "layout": "<body>\n  {{$content}}{{/content}}\n</body>\n",
+            "post": "{{<layout}}\n{{$content}}\n<article>\n  {{>meta}}\n</article>\n{{/content}}\n{{/layout}}",
+            "meta": "<time>x</time>\n{{#tags}}\n<p>{{.}}</p>\n{{/tags}}\n",
+        ])
+        #expect(try set.render("post", with: ["tags": ["a", "b"]])
+            == "<body>\n  <article>\n    <time>x</time>\n    <p>a</p>\n    <p>b</p>\n  </article>\n</body>\n")
+    }
+
+    @Test func indentedBlockDefinitionIsReindented() throws {
+        let set = try TemplateSet(sources: [
+            "layout": "<main>\n    {{$content}}\n    default\n    {{/content}}\n</main>\n",
+            "post": "{{<layout}}\n  {{$content}}\n  <h1>{{title}}</h1>\n  {{/content}}\n{{/layout}}\n",
+        ])
+        #expect(try set.render("post", with: ["title": "T"]) == "<main>\n    <h1>T</h1>\n</main>\n")
+        #expect(try set.render("layout", with: [:]) == "<main>\n    default\n</main>\n")
+    }
+
+    @Test func interpolatedDataIsNotIndented() throws {
+        let set = try TemplateSet(sources: ["page": "<div>\n  {{>body}}\n</div>", "body": "{{{html}}}\n"])
+        #expect(try set.render("page", with: ["html": "<p>1</p>\n<p>2</p>"]) == "<div>\n  <p>1</p>\n<p>2</p>\n</div>")
+    }
+}
