@@ -14,7 +14,6 @@ final class Renderer {
         let count: Int
     }
 
-    private(set) var output: [UInt8] = []
     private var stack: [Frame] = []
     private var indentation: [UInt8] = []
     private var overrides: [String: BlockTag] = [:]
@@ -22,10 +21,9 @@ final class Renderer {
     private var templateName: String
     private let templates: TemplateSet?
 
-    init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?, capacity: Int) {
+    init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?) {
         self.templateName = templateName
         self.templates = templates
-        output.reserveCapacity(capacity)
         stack.reserveCapacity(16)
         if let globals { stack.append(Frame(value: globals, index: -1, count: 0)) }
         stack.append(Frame(value: context, index: -1, count: 0))
@@ -33,7 +31,7 @@ final class Renderer {
 
     // MARK: - Nodes
 
-    func render(_ nodes: [Node]) throws(TemplateError) {
+    func render(_ nodes: [Node], into output: inout [UInt8]) throws(TemplateError) {
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -43,20 +41,20 @@ final class Renderer {
                     output.append(contentsOf: indentation)
                 }
             case .variable(let tag):
-                try renderVariable(tag)
+                try renderVariable(tag, into: &output)
             case .section(let tag):
-                try renderSection(tag)
+                try renderSection(tag, into: &output)
             case .partial(let tag):
-                try renderPartial(tag)
+                try renderPartial(tag, into: &output)
             case .parent(let tag):
-                try renderParent(tag)
+                try renderParent(tag, into: &output)
             case .block(let tag):
-                try renderBlock(tag)
+                try renderBlock(tag, into: &output)
             }
         }
     }
 
-    private func renderVariable(_ tag: VariableTag) throws(TemplateError) {
+    private func renderVariable(_ tag: VariableTag, into output: inout [UInt8]) throws(TemplateError) {
         guard let value = lookUp(tag.name) else { return }
         let text: String
         switch value {
@@ -74,10 +72,10 @@ final class Renderer {
         }
     }
 
-    private func renderSection(_ tag: SectionTag) throws(TemplateError) {
+    private func renderSection(_ tag: SectionTag, into output: inout [UInt8]) throws(TemplateError) {
         let value = lookUp(tag.name) ?? .null
         if tag.isInverted {
-            if !value.isTruthy { try render(tag.children) }
+            if !value.isTruthy { try render(tag.children, into: &output) }
             return
         }
         switch value {
@@ -85,7 +83,7 @@ final class Renderer {
             for (index, element) in elements.enumerated() {
                 stack.append(Frame(value: element, index: index, count: elements.count))
                 defer { stack.removeLast() }
-                try render(tag.children)
+                try render(tag.children, into: &output)
             }
         case .lambda(let lambda):
             if case .section = lambda.body {
@@ -93,26 +91,26 @@ final class Renderer {
                 output.append(utf8: text)
             } else {
                 let text = try call(lambda, section: nil, delimiters: .standard, name: tag.name, at: tag.position)
-                try renderOnce(.string(text), tag)
+                try renderOnce(.string(text), tag, into: &output)
             }
         default:
-            try renderOnce(value, tag)
+            try renderOnce(value, tag, into: &output)
         }
     }
 
-    private func renderOnce(_ value: Value, _ tag: SectionTag) throws(TemplateError) {
+    private func renderOnce(_ value: Value, _ tag: SectionTag, into output: inout [UInt8]) throws(TemplateError) {
         guard value.isTruthy else { return }
         stack.append(Frame(value: value, index: -1, count: 0))
         defer { stack.removeLast() }
-        try render(tag.children)
+        try render(tag.children, into: &output)
     }
 
-    private func renderPartial(_ tag: PartialTag) throws(TemplateError) {
+    private func renderPartial(_ tag: PartialTag, into output: inout [UInt8]) throws(TemplateError) {
         guard let template = try resolve(tag.reference, kind: "partial", at: tag.position) else { return }
-        try include(template, indentation: tag.indentation, at: tag.position)
+        try include(template, indentation: tag.indentation, at: tag.position, into: &output)
     }
 
-    private func renderParent(_ tag: ParentTag) throws(TemplateError) {
+    private func renderParent(_ tag: ParentTag, into output: inout [UInt8]) throws(TemplateError) {
         guard let template = try resolve(tag.reference, kind: "parent", at: tag.position) else { return }
         let saved = overrides
         defer { overrides = saved }
@@ -120,10 +118,10 @@ final class Renderer {
         var merged = tag.overrides
         for (name, block) in saved { merged[name] = block }
         overrides = merged
-        try include(template, indentation: tag.indentation, at: tag.position)
+        try include(template, indentation: tag.indentation, at: tag.position, into: &output)
     }
 
-    private func renderBlock(_ tag: BlockTag) throws(TemplateError) {
+    private func renderBlock(_ tag: BlockTag, into output: inout [UInt8]) throws(TemplateError) {
         let savedIndentation = indentation
         let savedName = templateName
         let savedOverrides = overrides
@@ -143,14 +141,14 @@ final class Renderer {
         indentation.append(contentsOf: tag.indentation)
         templateName = content.templateName
         let start = output.count
-        try render(content.children)
+        try render(content.children, into: &output)
         if let lineEnding = tag.lineEnding, output.count > start, output.last != UInt8(ascii: "\n") {
             output.append(contentsOf: lineEnding)
         }
     }
 
     /// Renders another template in place, guarding against endless recursion.
-    private func include(_ template: Template, indentation added: [UInt8]?, at position: SourcePosition) throws(TemplateError) {
+    private func include(_ template: Template, indentation added: [UInt8]?, at position: SourcePosition, into output: inout [UInt8]) throws(TemplateError) {
         guard depth < Renderer.maximumDepth else {
             throw TemplateError(templateName: templateName, position: position,
                                 message: "templates are nested more than \(Renderer.maximumDepth) levels deep at \"\(template.name)\"; does a partial include itself?")
@@ -169,7 +167,7 @@ final class Renderer {
             indentation = []
         }
         templateName = template.name
-        try render(template.nodes)
+        try render(template.nodes, into: &output)
     }
 
     /// Finds the template a partial or parent tag names; `nil` renders nothing.
@@ -233,14 +231,10 @@ final class Renderer {
 
     /// Renders nodes in the current context into a string of their own.
     func renderToString(_ nodes: [Node]) throws(TemplateError) -> String {
-        var saved: [UInt8] = []
-        swap(&saved, &output)
+        var output: [UInt8] = []
         depth += 1
-        defer {
-            depth -= 1
-            swap(&saved, &output)
-        }
-        try render(nodes)
+        defer { depth -= 1 }
+        try render(nodes, into: &output)
         return String(decoding: output, as: UTF8.self)
     }
 

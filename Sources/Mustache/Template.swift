@@ -35,10 +35,17 @@ public struct Template: Sendable {
     ///   - globals: looked up after everything in `context`, e.g. ``Value/standardHelpers``.
     /// - Throws: ``TemplateError`` for a missing partial, runaway recursion or a failing lambda.
     public func render(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> String {
-        let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals,
-                                capacity: sourceSize + sourceSize / 2 + 64)
-        try renderer.render(nodes)
-        return String(decoding: renderer.output, as: UTF8.self)
+        String(decoding: try renderUTF8(context, partials: partials, globals: globals), as: UTF8.self)
+    }
+
+    /// Renders the template into UTF-8 bytes, ready to be written to a file
+    /// without building a `String` first. Arguments as in ``render(_:partials:globals:)``.
+    public func renderUTF8(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> [UInt8] {
+        let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals)
+        var output: [UInt8] = []
+        output.reserveCapacity(sourceSize + sourceSize / 2 + 64)
+        try renderer.render(nodes, into: &output)
+        return output
     }
 
     /// The names of partials and parents this template includes by fixed name, with

@@ -109,6 +109,11 @@ public final class TemplateSet: Sendable {
         try template(named: name).render(context, partials: self, globals: globals)
     }
 
+    /// Renders the template called `name` into UTF-8 bytes, ready to be written to a file.
+    public func renderUTF8(_ name: String, with context: Value, globals: Value? = nil) throws(TemplateError) -> [UInt8] {
+        try template(named: name).renderUTF8(context, partials: self, globals: globals)
+    }
+
     static func missingMessage(kind: String, name: String, reference: TemplateReference) -> String {
         switch reference {
         case .named:

@@ -169,3 +169,10 @@ extension RenderingTests {
         #expect(try set.render("page", with: ["html": "<p>1</p>\n<p>2</p>"]) == "<div>\n  <p>1</p>\n<p>2</p>\n</div>")
     }
 }
+
+extension RenderingTests {
+    @Test func rendersUTF8Bytes() throws {
+        let set = try TemplateSet(sources: ["t": "Önümde {{x}}"])
+        #expect(try set.renderUTF8("t", with: ["x": "<ı>"]) == Array("Önümde &lt;ı&gt;".utf8))
+    }
+}
