@@ -37,7 +37,8 @@ public final class TemplateSet: Sendable {
     ///
     /// A template is named by its path inside the folder without the extension
     /// (`post.mustache` → `post`, `partials/header.html` → `partials/header`);
-    /// error messages use the path with its extension. Other files are ignored.
+    /// error messages use the path with its extension. Other files, and hidden files
+    /// (names starting with `.`), are ignored.
     ///
     /// - Throws: ``TemplateError`` for a folder that does not exist, an unreadable or
     ///   malformed file, two files with the same name, or a missing partial (see
@@ -129,8 +130,9 @@ public final class TemplateSet: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var paths: [String] = []
         while let path = enumerator.nextObject() as? String {
-            let pathExtension = (path as NSString).pathExtension
-            if fileExtensions.contains(pathExtension) { paths.append(path) }
+            let fileName = (path as NSString).lastPathComponent
+            if fileName.hasPrefix(".") { continue }
+            if fileExtensions.contains((path as NSString).pathExtension) { paths.append(path) }
         }
         return paths.sorted()
     }

@@ -20,6 +20,7 @@ import Testing
             "header.html": "<header>{{site}}</header>",
             "partials/footer.mustache": "f",
             "style.css": "body {}",
+            ".#post.mustache": "{{#unclosed}}",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let set = try TemplateSet(directory: folder)
