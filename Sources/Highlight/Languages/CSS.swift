@@ -6,6 +6,7 @@ enum CSSLexer {
     static func lex(_ lexer: inout Lexer) {
         var depth = 0
         var inValue = false
+        var parentheses = 0
         while !lexer.isAtEnd {
             let byte = lexer.current
             switch byte {
@@ -26,6 +27,9 @@ enum CSSLexer {
             case UInt8(ascii: ";"):
                 inValue = false
                 lexer.emit(.plain, length: 1)
+            case UInt8(ascii: "("), UInt8(ascii: ")"):
+                parentheses += byte == 0x28 ? 1 : -1
+                lexer.emit(.plain, length: 1)
             case UInt8(ascii: "@"):
                 lexer.emit(.keyword, to: endOfName(lexer, from: lexer.position + 1))
             case UInt8(ascii: "!"):
@@ -41,7 +45,7 @@ enum CSSLexer {
                     lexer.emit(.plain, length: 1)
                 }
             case UInt8(ascii: ":"):
-                if !inValue && isDeclaration(lexer, from: lexer.position) && depth > 0 {
+                if !inValue && (parentheses > 0 || isDeclaration(lexer, from: lexer.position) && depth > 0) {
                     inValue = true
                     lexer.emit(.plain, length: 1)
                 } else if !inValue {
@@ -57,7 +61,7 @@ enum CSSLexer {
                 lexNumber(&lexer)
             default:
                 if isNameStart(byte) || (byte == 0x2D && (isNameStart(lexer.peek(1)) || lexer.peek(1) == 0x2D)) {
-                    lexName(&lexer, depth: depth, inValue: inValue)
+                    lexName(&lexer, depth: parentheses > 0 ? max(depth, 1) : depth, inValue: inValue)
                 } else {
                     lexer.emitCharacter(.plain)
                 }

@@ -13,7 +13,7 @@ enum ConsoleLexer {
                 if isPrompt && !continuesCommand { lexer.emit(.prompt, to: min(lexer.position + 2, lineEnd)) }
                 let savedEnd = lexer.end
                 lexer.end = lineEnd
-                ShellLexer.lex(&lexer, allowsHereDocuments: false)
+                ShellLexer.lex(&lexer, allowsHereDocuments: false, startsCommand: !continuesCommand)
                 lexer.end = savedEnd
                 continuesCommand = lineEnd > lineStart && lexer.text[lineEnd - 1] == 0x5C
             } else {

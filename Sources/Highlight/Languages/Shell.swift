@@ -12,9 +12,11 @@ enum ShellLexer {
     static let commandStarters = WordTable(["then", "else", "elif", "do", "time", "if", "while", "until", "exec", "!"], value: 1)
 
     /// Lexes shell code; `allowsHereDocuments` is off where only one line
-    /// is available (a console command, the rest of a here-document's line).
-    static func lex(_ lexer: inout Lexer, allowsHereDocuments: Bool = true) {
-        var atCommandStart = true
+    /// is available (a console command, the rest of a here-document's line);
+    /// `startsCommand` is off on a continuation line, whose first word is
+    /// an argument.
+    static func lex(_ lexer: inout Lexer, allowsHereDocuments: Bool = true, startsCommand: Bool = true) {
+        var atCommandStart = startsCommand
         while !lexer.isAtEnd {
             let byte = lexer.current
             switch byte {
@@ -182,12 +184,13 @@ enum ShellLexer {
         index = lexer.endOfHorizontalSpace(from: index)
         lexer.emit(.plain, to: index)
         var wordStart = index
-        let quote = lexer.byte(at: index)
-        if quote == 0x27 || quote == 0x22 { wordStart += 1 }
+        let opening = lexer.byte(at: index)
+        let quote: UInt8? = opening == 0x27 || opening == 0x22 ? opening : nil
+        if quote != nil { wordStart += 1 }
         var wordEnd = wordStart
         while wordEnd < lexer.end && isWordByte(lexer.text[wordEnd]) && lexer.text[wordEnd] != quote { wordEnd += 1 }
         guard wordEnd > wordStart else { return }
-        let delimiterEnd = (quote == 0x27 || quote == 0x22) && lexer.byte(at: wordEnd) == quote ? wordEnd + 1 : wordEnd
+        let delimiterEnd = quote != nil && lexer.byte(at: wordEnd) == quote ? wordEnd + 1 : wordEnd
         lexer.emit(.string, to: delimiterEnd)
         // The rest of the command line is ordinary shell; the body starts
         // after it, so find the body's extent first.
@@ -208,7 +211,7 @@ enum ShellLexer {
         }
         let savedEnd = lexer.end
         lexer.end = bodyStart
-        lex(&lexer, allowsHereDocuments: false)
+        lex(&lexer, allowsHereDocuments: false, startsCommand: false)
         lexer.end = savedEnd
         lexer.emit(.string, to: bodyEnd)
     }
