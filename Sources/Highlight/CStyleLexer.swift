@@ -271,7 +271,8 @@ enum CStyleLexer {
         if first == 0 || ByteClass.isSpace(first) || first == 0x2F || first == 0x2A { return nil }
         var index = lexer.position + 1
         var inClass = false
-        while index < lexer.end {
+        let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
+        while index < limit {
             switch lexer.text[index] {
             case 0x0A:
                 return nil

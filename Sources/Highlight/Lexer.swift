@@ -12,6 +12,16 @@ struct Lexer {
     var end: Int
     var writer: HTMLWriter
 
+    /// How far a lexer looks ahead for the end of a construct that may turn
+    /// out not to be one (a regex after `/`, emphasis after `*`), so that a
+    /// long line full of such openers costs linear time, not quadratic.
+    static let maximumLookahead = 2048
+
+    /// The end of the lookahead window starting at `start`, within `limit`.
+    func lookaheadLimit(from start: Int, within limit: Int) -> Int {
+        min(limit, start + Self.maximumLookahead)
+    }
+
     init(text: UnsafeBufferPointer<UInt8>, writer: HTMLWriter) {
         self.text = text
         self.position = 0
@@ -73,6 +83,11 @@ struct Lexer {
     /// Emits one whole character (all bytes of a UTF-8 sequence) as `kind`.
     mutating func emitCharacter(_ kind: TokenKind) {
         emit(kind, to: endOfCharacter(at: position))
+    }
+
+    /// Emits the newline at the cursor, if there is one.
+    mutating func emitNewline() {
+        if current == 0x0A { emit(.plain, length: 1) }
     }
 
     /// Emits everything left as `kind`.

@@ -93,7 +93,8 @@ enum CSSLexer {
     /// than starting a pseudo-class: a `;` or `}` comes before any `{`.
     private static func isDeclaration(_ lexer: Lexer, from colon: Int) -> Bool {
         var index = colon + 1
-        while index < lexer.end {
+        let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
+        while index < limit {
             switch lexer.text[index] {
             case UInt8(ascii: "{"): return false
             case UInt8(ascii: ";"), UInt8(ascii: "}"): return true

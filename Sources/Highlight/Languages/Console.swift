@@ -19,7 +19,7 @@ enum ConsoleLexer {
             } else {
                 lexer.emit(.output, to: lineEnd)
             }
-            lexer.emit(.plain, length: 1)
+            lexer.emitNewline()
         }
     }
 }

@@ -5,7 +5,7 @@ enum DiffLexer {
         while !lexer.isAtEnd {
             let lineEnd = lexer.endOfLine(from: lexer.position)
             lexer.emit(kind(ofLineAt: lexer.position, in: lexer), to: lineEnd)
-            lexer.emit(.plain, length: 1)
+            lexer.emitNewline()
         }
     }
 

@@ -13,7 +13,7 @@ enum MarkdownLexer {
             }
             lexBlockStart(&lexer, lineEnd: lineEnd)
             lexInline(&lexer, to: lineEnd)
-            lexer.emit(.plain, length: 1)
+            lexer.emitNewline()
         }
     }
 
@@ -104,7 +104,8 @@ enum MarkdownLexer {
         }
         let savedEnd = lexer.end
         lexer.end = contentEnd
-        if let language {
+        // Markdown inside Markdown stays a string, so fences cannot nest.
+        if let language, language != .markdown {
             Highlighter.lex(language, with: &lexer)
         }
         lexer.emitRest(.string)
@@ -129,8 +130,9 @@ enum MarkdownLexer {
             case UInt8(ascii: "]") where lexer.peek(1) == 0x28:
                 lexer.emit(.plain, length: 1)
                 var close = lexer.position + 1
-                while close < lineEnd && lexer.text[close] != 0x29 { close += 1 }
-                lexer.emit(.link, to: close < lineEnd ? close + 1 : lexer.position + 1)
+                let limit = lexer.lookaheadLimit(from: close, within: lineEnd)
+                while close < limit && lexer.text[close] != 0x29 { close += 1 }
+                lexer.emit(.link, to: close < limit ? close + 1 : lexer.position + 1)
             case UInt8(ascii: "<") where lexer.matches("<http", at: lexer.position) || lexer.matches("<mailto:", at: lexer.position):
                 var close = lexer.position + 1
                 while close < lineEnd && lexer.text[close] != 0x3E && lexer.text[close] != 0x20 { close += 1 }
@@ -158,10 +160,11 @@ enum MarkdownLexer {
         while runEnd < lineEnd && lexer.text[runEnd] == 0x60 { runEnd += 1 }
         let length = runEnd - lexer.position
         var index = runEnd
-        while index < lineEnd {
+        let limit = lexer.lookaheadLimit(from: index, within: lineEnd)
+        while index < limit {
             if lexer.text[index] == 0x60 {
                 var closeEnd = index
-                while closeEnd < lineEnd && lexer.text[closeEnd] == 0x60 { closeEnd += 1 }
+                while closeEnd < limit && lexer.text[closeEnd] == 0x60 { closeEnd += 1 }
                 if closeEnd - index == length {
                     lexer.emit(.string, to: closeEnd)
                     return
@@ -188,10 +191,11 @@ enum MarkdownLexer {
             return
         }
         var index = runEnd
-        while index < lineEnd {
+        let limit = lexer.lookaheadLimit(from: index, within: lineEnd)
+        while index < limit {
             if lexer.text[index] == marker && !ByteClass.isSpace(lexer.text[index - 1]) {
                 var closeEnd = index
-                while closeEnd < lineEnd && lexer.text[closeEnd] == marker { closeEnd += 1 }
+                while closeEnd < limit && lexer.text[closeEnd] == marker { closeEnd += 1 }
                 let closesWord = marker != 0x5F || closeEnd >= lineEnd || !ByteClass.isIdentifierContinuation(lexer.text[closeEnd])
                 if closeEnd - index >= length && closesWord {
                     lexer.emit(length >= 2 ? .strong : .emphasis, to: index + length)

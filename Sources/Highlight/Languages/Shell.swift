@@ -192,10 +192,16 @@ enum ShellLexer {
         guard wordEnd > wordStart else { return }
         let delimiterEnd = quote != nil && lexer.byte(at: wordEnd) == quote ? wordEnd + 1 : wordEnd
         lexer.emit(.string, to: delimiterEnd)
-        // The rest of the command line is ordinary shell; the body starts
-        // after it, so find the body's extent first.
-        let bodyStart = lexer.endOfLine(from: delimiterEnd) + 1
-        guard bodyStart < lexer.end else { return }
+        // The rest of the command line is ordinary shell (where a second
+        // `<<` is left alone); the body starts on the next line.
+        let lineEnd = lexer.endOfLine(from: delimiterEnd)
+        let savedEnd = lexer.end
+        lexer.end = lineEnd
+        lex(&lexer, allowsHereDocuments: false, startsCommand: false)
+        lexer.end = savedEnd
+        guard lineEnd < lexer.end else { return }
+        lexer.emitNewline()
+        let bodyStart = lexer.position
         var lineStart = bodyStart
         var bodyEnd = lexer.end
         while lineStart < lexer.end {
@@ -209,10 +215,6 @@ enum ShellLexer {
             }
             lineStart = lineEnd + 1
         }
-        let savedEnd = lexer.end
-        lexer.end = bodyStart
-        lex(&lexer, allowsHereDocuments: false, startsCommand: false)
-        lexer.end = savedEnd
         lexer.emit(.string, to: bodyEnd)
     }
 }

@@ -198,7 +198,8 @@ enum SwiftLexer {
         if first == 0 || ByteClass.isSpace(first) || first == 0x2F || first == 0x2A { return nil }
         var index = lexer.position + 1
         var inClass = false
-        while index < lexer.end {
+        let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
+        while index < limit {
             let byte = lexer.text[index]
             switch byte {
             case 0x0A:
@@ -319,7 +320,8 @@ enum SwiftLexer {
     private static func endOfExtendedRegex(_ lexer: Lexer, hashes: Int) -> Int? {
         var index = lexer.position + hashes + 1
         let spansLines = lexer.byte(at: index) == 0x0A
-        while index < lexer.end {
+        let limit = spansLines ? lexer.end : lexer.lookaheadLimit(from: index, within: lexer.end)
+        while index < limit {
             let byte = lexer.text[index]
             if byte == 0x0A && !spansLines { return nil }
             if byte == 0x5C {
@@ -360,6 +362,10 @@ enum SwiftLexer {
             return
         }
         let role = Role(rawValue: words.value(of: lexer.text, from: start, to: end) ?? 0) ?? .none
+        if role != .none && isArgumentLabel(lexer, wordEnd: end, previous: previous) {
+            lexer.emit(.plain, to: end)
+            return
+        }
         if isKeyword(role, lexer: lexer, wordEnd: end, previous: previous) {
             lexer.emit(role == .literal ? .literal : .keyword, to: end)
             context.last = role == .literal || role == .valueKeyword ? .value : .keyword
@@ -392,6 +398,17 @@ enum SwiftLexer {
         case .await:
             return precedesOperand(lexer, wordEnd: wordEnd)
         }
+    }
+
+    /// A keyword used as an argument label, right after `(` or `,`:
+    /// `data(for: url)`, `func image(for url: URL)`.
+    private static func isArgumentLabel(_ lexer: Lexer, wordEnd: Int, previous: Context) -> Bool {
+        guard previous.last == .open, previous.lastByte == 0x28 || previous.lastByte == 0x2C else { return false }
+        if lexer.byte(at: wordEnd) == 0x3A { return true }
+        let nameStart = lexer.endOfHorizontalSpace(from: wordEnd)
+        guard nameStart > wordEnd, ByteClass.isIdentifierStart(lexer.byte(at: nameStart)) else { return false }
+        let nameEnd = lexer.endOfIdentifier(from: nameStart)
+        return lexer.byte(at: nameEnd) == 0x3A && role(ofWordAt: nameStart, in: lexer) == .none
     }
 
     /// `get`, `set`, `willSet`, `didSet` begin an accessor right after a

@@ -26,7 +26,7 @@ enum YAMLLexer {
             if lexValue(&lexer) {
                 lexBlockScalar(&lexer, parentIndentation: indentation)
             }
-            lexer.emit(.plain, length: 1)
+            lexer.emitNewline()
         }
     }
 
@@ -113,7 +113,8 @@ enum YAMLLexer {
 
     private static func endOfScalar(_ lexer: Lexer, from start: Int, to lineEnd: Int, inFlow: Bool) -> Int {
         var index = start
-        while index < lineEnd {
+        let limit = lexer.lookaheadLimit(from: start, within: lineEnd)
+        while index < limit {
             let byte = lexer.text[index]
             if byte == 0x23 && index > start && ByteClass.isHorizontalSpace(lexer.text[index - 1]) { break }
             if inFlow && (byte == 0x2C || byte == 0x5D || byte == 0x7D || byte == 0x5B || byte == 0x7B) { break }
@@ -122,7 +123,8 @@ enum YAMLLexer {
         }
         // Trailing spaces are not part of the scalar.
         while index > start && ByteClass.isHorizontalSpace(lexer.text[index - 1]) { index -= 1 }
-        return max(index, lexer.endOfCharacter(at: start))
+        if index > start || start >= lineEnd { return index }
+        return min(lexer.endOfCharacter(at: start), lineEnd)
     }
 
     /// A plain scalar: a literal, a number, or a string.
