@@ -1,3 +1,5 @@
+import Foundation
+
 /// The indexed fields of a document, in decreasing order of weight.
 enum Field: Int, CaseIterable, Sendable {
     case title, keywords, description, headings, body, code
@@ -34,13 +36,18 @@ enum Ranking {
     /// Prefix expansion starts from this many letters.
     static let minimumPrefixLength = 2
 
-    /// The score of one term in one document: BM25 saturation of the stored
-    /// weighted frequency, times the stored inverse document frequency.
-    /// The browser script evaluates the same expression in the same order.
-    static func score(idfMilli: Int, frequency: Int) -> Double {
-        let idf = Double(idfMilli) / 1000
+    /// BM25 saturation of a stored weighted frequency (in tenths).
+    /// The browser script evaluates the same expressions in the same order.
+    static func saturation(frequency: Int) -> Double {
         let tf = Double(frequency) / scale
-        return idf * tf * (k1 + 1) / (tf + k1)
+        return tf * (k1 + 1) / (tf + k1)
+    }
+
+    /// BM25 inverse document frequency of a query word matching
+    /// `matching` of `documents` documents (through all its expansions).
+    static func idf(matching: Int, documents: Int) -> Double {
+        let n = Double(matching), total = Double(documents)
+        return log(1 + (total - n + 0.5) / (n + 0.5))
     }
 
     /// How many edits a query word of `length` letters may contain.

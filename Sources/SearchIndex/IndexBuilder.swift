@@ -74,7 +74,6 @@ public struct IndexBuilder: Sendable {
             }
         }
         var lists: [String: [UInt8]] = [:]
-        var frequencies: [String: Int] = [:]
         var previous: [String: Int] = [:]
         for (ordinal, document) in documents.enumerated() {
             var norms = [Double](repeating: 1, count: fieldCount)
@@ -91,17 +90,12 @@ public struct IndexBuilder: Sendable {
                 previous[entry.term] = ordinal
                 VarintCodec.append(gap, to: &lists[entry.term, default: []])
                 VarintCodec.append(frequency - 1, to: &lists[entry.term, default: []])
-                frequencies[entry.term, default: 0] += 1
             }
         }
-        let count = Double(documents.count)
-        let terms = lists.keys.sorted(by: IndexFormat.precedes)
-        var pieces: [(first: String, terms: [String: PostingList], size: Int)] = []
-        for term in terms {
-            let documentFrequency = Double(frequencies[term] ?? 0)
-            let idf = log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5))
-            let list = PostingList(idf: Int((idf * 1000).rounded()), postings: String(decoding: lists[term] ?? [], as: UTF8.self))
-            let size = term.utf8.count + list.postings.utf8.count + 24
+        var pieces: [(first: String, terms: [String: String], size: Int)] = []
+        for term in lists.keys.sorted(by: IndexFormat.precedes) {
+            let list = String(decoding: lists[term] ?? [], as: UTF8.self)
+            let size = term.utf8.count + list.utf8.count + 6
             if let last = pieces.last, last.size + size <= IndexFormat.pieceTarget {
                 pieces[pieces.count - 1].terms[term] = list
                 pieces[pieces.count - 1].size += size

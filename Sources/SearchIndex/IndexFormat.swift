@@ -8,6 +8,13 @@ enum IndexFormat {
     static let datesFile = "dates.json"
     /// Terms holding the exact accented form of a word start with this.
     static let exactPrefix = "="
+    /// Stems end with this and a language code: `closur~en`.
+    static let stemSeparator = "~"
+
+    /// The stem of a term without its language (`closur~en` → `closur`).
+    static func stemText(_ term: String) -> Substring {
+        term.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false).first ?? Substring(term)
+    }
     /// Target size of a vocabulary or postings piece, in bytes.
     static let pieceTarget = 24_000
     /// Documents per chunk the builder aims for.
@@ -125,16 +132,10 @@ struct VocabularyPiece: Codable, Sendable {
     var words: [String: [String]]
 }
 
-/// A postings piece: for each term, its inverse document frequency in
-/// thousandths and its encoded (ordinal gap, frequency) pairs.
+/// A postings piece: for each term, its encoded (ordinal gap, weighted
+/// frequency) pairs.
 struct PostingsPiece: Codable, Sendable {
-    var terms: [String: PostingList]
-}
-
-/// The documents of one term.
-struct PostingList: Codable, Sendable {
-    var idf: Int
-    var postings: String
+    var terms: [String: String]
 }
 
 /// A document chunk.

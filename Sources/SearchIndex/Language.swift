@@ -7,6 +7,18 @@ enum StemmerLanguage {
         return algorithms[primary]
     }
 
+    /// A short code naming the algorithm in index terms (`english` → `en`),
+    /// so that stems of different languages never meet by accident.
+    static func code(forAlgorithm algorithm: String) -> String {
+        codes[algorithm] ?? algorithm
+    }
+
+    private static let codes: [String: String] = {
+        var result: [String: String] = [:]
+        for (code, algorithm) in algorithms where code < (result[algorithm] ?? "~") { result[algorithm] = code }
+        return result
+    }()
+
     private static let algorithms: [String: String] = [
         "ar": "arabic", "hy": "armenian", "eu": "basque", "ca": "catalan",
         "da": "danish", "nl": "dutch", "en": "english", "fi": "finnish",

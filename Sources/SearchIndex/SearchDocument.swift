@@ -52,4 +52,28 @@ public struct SearchDocument: Codable, Sendable, Equatable {
         self.body = body
         self.code = code
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, url, title, description, keywords, tags, section, language, date, thumbnail, headings, body, code
+    }
+
+    /// Decodes a document; every field but `id`, `url` and `title` may be
+    /// left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            url: try container.decode(String.self, forKey: .url),
+            title: try container.decode(String.self, forKey: .title),
+            description: try container.decodeIfPresent(String.self, forKey: .description) ?? "",
+            keywords: try container.decodeIfPresent([String].self, forKey: .keywords) ?? [],
+            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            section: try container.decodeIfPresent(String.self, forKey: .section) ?? "",
+            language: try container.decodeIfPresent(String.self, forKey: .language) ?? "",
+            date: try container.decodeIfPresent(String.self, forKey: .date),
+            thumbnail: try container.decodeIfPresent(String.self, forKey: .thumbnail),
+            headings: try container.decodeIfPresent([String].self, forKey: .headings) ?? [],
+            body: try container.decodeIfPresent(String.self, forKey: .body) ?? "",
+            code: try container.decodeIfPresent(String.self, forKey: .code) ?? "")
+    }
 }

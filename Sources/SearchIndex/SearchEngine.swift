@@ -83,12 +83,14 @@ private struct QueryRun {
 
         var resolutions: [Resolution] = []
         var scores: [[Int: Double]] = []
+        var exactForms: [Set<Int>] = []
         for (word, exactOnly) in words {
             let resolution = try resolve(word, exactOnly: exactOnly)
-            let best = try bestScores(for: word, resolution: resolution)
+            let (best, exact) = try bestScores(for: word, resolution: resolution)
             if best.isEmpty { return empty }
             resolutions.append(resolution)
             scores.append(best)
+            exactForms.append(exact)
         }
 
         // Every word must match (AND); the smallest list drives the walk.
@@ -119,15 +121,20 @@ private struct QueryRun {
         }
 
         var totals: [Int: Double] = [:]
+        var accents: [Int: Int] = [:]
         for ordinal in matching {
             var total = 0.0
             for best in scores { total += best[ordinal] ?? 0 }
             totals[ordinal] = total
+            accents[ordinal] = exactForms.reduce(0) { $0 + ($1.contains(ordinal) ? 1 : 0) }
         }
         let ranked: [Int]
         switch query.sort {
         case .relevance:
+            // Documents with more of the typed accented forms come first.
             ranked = matching.sorted { a, b in
+                let accentsA = accents[a] ?? 0, accentsB = accents[b] ?? 0
+                if accentsA != accentsB { return accentsA > accentsB }
                 let scoreA = totals[a] ?? 0, scoreB = totals[b] ?? 0
                 return scoreA != scoreB ? scoreA > scoreB : a < b
             }
@@ -161,8 +168,9 @@ private struct QueryRun {
         func take(_ vocabularyWord: String, _ terms: [String], weight: Double) {
             for term in terms where (resolution.weights[term] ?? 0) < weight { resolution.weights[term] = weight }
             resolution.marker.words.insert(vocabularyWord)
-            for term in terms where term.unicodeScalars.count >= 3 && !resolution.marker.terms.contains(term) {
-                resolution.marker.terms.append(term)
+            for term in terms {
+                let stem = String(IndexFormat.stemText(term))
+                if stem.unicodeScalars.count >= 3 && !resolution.marker.terms.contains(stem) { resolution.marker.terms.append(stem) }
             }
         }
         let folded = word.folded
@@ -226,14 +234,14 @@ private struct QueryRun {
 
     // MARK: - Postings
 
-    mutating func postings(_ term: String) throws -> (idf: Int, entries: [(ordinal: Int, frequency: Int)])? {
+    mutating func postings(_ term: String) throws -> [(ordinal: Int, frequency: Int)]? {
         guard !entry.postings.isEmpty else { return nil }
         let file = entry.postings[pieceIndex(term, in: entry.postings)][1]
         if postingsPieces[file] == nil {
             postingsPieces[file] = try SearchEngine.decode(PostingsPiece.self, from: read(file), path: file)
         }
-        guard let list = postingsPieces[file]?.terms[term] else { return nil }
-        guard let numbers = VarintCodec.decode(list.postings), numbers.count % 2 == 0 else {
+        guard let encoded = postingsPieces[file]?.terms[term] else { return nil }
+        guard let numbers = VarintCodec.decode(encoded), numbers.count % 2 == 0 else {
             throw SearchIndexError.malformed(file)
         }
         var entries: [(ordinal: Int, frequency: Int)] = []
@@ -245,27 +253,35 @@ private struct QueryRun {
             entries.append((ordinal, numbers[index + 1] + 1))
             index += 2
         }
-        return (list.idf, entries)
+        return entries
     }
 
-    /// For each document matching the word, its best score over the word's
-    /// expansions, plus the bonus for the exact accented form.
-    mutating func bestScores(for word: QueryWord, resolution: Resolution) throws -> [Int: Double] {
+    /// For each document matching the word: the word's inverse document
+    /// frequency times its best weighted saturation over the expansions,
+    /// plus the bonus for the exact accented form. Also returns the
+    /// documents holding that exact form.
+    mutating func bestScores(for word: QueryWord, resolution: Resolution) throws -> ([Int: Double], Set<Int>) {
         var best: [Int: Double] = [:]
         for term in resolution.weights.keys.sorted(by: IndexFormat.precedes) {
-            guard let weight = resolution.weights[term], let list = try postings(term) else { continue }
-            for (ordinal, frequency) in list.entries {
-                let score = weight * Ranking.score(idfMilli: list.idf, frequency: frequency)
-                if score > (best[ordinal] ?? -1) { best[ordinal] = score }
+            guard let weight = resolution.weights[term], let entries = try postings(term) else { continue }
+            for (ordinal, frequency) in entries {
+                let value = weight * Ranking.saturation(frequency: frequency)
+                if value > (best[ordinal] ?? -1) { best[ordinal] = value }
             }
         }
-        if let exact = word.exact, !best.isEmpty, let list = try postings(IndexFormat.exactPrefix + exact) {
-            for (ordinal, frequency) in list.entries {
-                guard let current = best[ordinal] else { continue }
-                best[ordinal] = current + Ranking.accentBonus * Ranking.score(idfMilli: list.idf, frequency: frequency)
+        guard !best.isEmpty else { return ([:], []) }
+        let idf = Ranking.idf(matching: best.count, documents: entry.documents)
+        var exactDocuments = Set<Int>()
+        var bonus: [Int: Double] = [:]
+        if let exact = word.exact, let entries = try postings(IndexFormat.exactPrefix + exact) {
+            for (ordinal, frequency) in entries where best[ordinal] != nil {
+                bonus[ordinal] = Ranking.accentBonus * Ranking.saturation(frequency: frequency)
+                exactDocuments.insert(ordinal)
             }
         }
-        return best
+        var scores: [Int: Double] = [:]
+        for (ordinal, value) in best { scores[ordinal] = idf * (value + (bonus[ordinal] ?? 0)) }
+        return (scores, exactDocuments)
     }
 
     // MARK: - Documents, facets, dates

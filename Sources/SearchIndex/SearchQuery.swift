@@ -1,13 +1,13 @@
-/// How results are ordered.
-public enum SortOrder: String, Codable, Sendable {
-    /// Best match first.
-    case relevance
-    /// Newest first; undated documents last.
-    case date
-}
-
 /// A search: text plus filters.
 public struct SearchQuery: Codable, Sendable, Equatable {
+    /// How results are ordered.
+    public enum Order: String, Codable, Sendable {
+        /// Best match first.
+        case relevance
+        /// Newest first; undated documents last.
+        case date
+    }
+
     /// What the reader typed: words, and phrases in double quotes.
     public var text: String
     /// Only documents carrying every one of these tags.
@@ -16,13 +16,13 @@ public struct SearchQuery: Codable, Sendable, Equatable {
     public var sections: [String]
     /// Only documents in one of these languages (empty: any).
     public var languages: [String]
-    public var sort: SortOrder
+    public var sort: Order
     /// The number of results to return.
     public var limit: Int
 
     /// Creates a query.
     public init(_ text: String, tags: [String] = [], sections: [String] = [], languages: [String] = [],
-                sort: SortOrder = .relevance, limit: Int = 10) {
+                sort: Order = .relevance, limit: Int = 10) {
         self.text = text
         self.tags = tags
         self.sections = sections

@@ -15,12 +15,15 @@ struct WordTerm: Sendable, Equatable {
 /// Not thread-safe (it owns a Snowball stemmer); each thread uses its own.
 final class TermAnalyzer {
     private let stemmer: Stemmer?
+    private let stemSuffix: String
     private var memo: [String: [WordTerm]] = [:]
     private static let memoLimit = 500_000
 
     /// Creates an analyzer for a BCP 47 language tag.
     init(language: String) {
-        stemmer = StemmerLanguage.algorithm(for: language).flatMap { Stemmer(algorithm: $0) }
+        let algorithm = StemmerLanguage.algorithm(for: language)
+        stemmer = algorithm.flatMap { Stemmer(algorithm: $0) }
+        stemSuffix = IndexFormat.stemSeparator + (algorithm.map(StemmerLanguage.code(forAlgorithm:)) ?? "")
     }
 
     /// The forms of a word as written in the text: the whole word first, then
@@ -64,10 +67,11 @@ final class TermAnalyzer {
         return letters >= 3
     }
 
-    /// Stems the accented lowercase word, then folds the stem.
+    /// Stems the accented lowercase word, then folds the stem. Stems carry
+    /// the language (`closur~en`): a Turkish stem never meets an English word.
     private func stem(_ lower: String) -> String {
         guard let stemmer else { return TextFolding.fold(lower) }
-        return TextFolding.fold(stemmer.stem(lower))
+        return TextFolding.fold(stemmer.stem(lower)) + stemSuffix
     }
 
     private static func asciiLowercase(_ word: String) -> String {
