@@ -28,10 +28,12 @@ import Testing
 
     @Test func answersEqualGoldenAnswers() throws {
         let engine = try VectorFiles.engine(VectorFiles.builtIndex())
-        var answers: [[String: SearchResponse]] = []
-        for query in try VectorFiles.allQueries() {
-            answers.append(["\(query.text)|\(query.tags)|\(query.sections)|\(query.languages)|\(query.sort.rawValue)": try engine.search(query)])
+        struct Answer: Encodable {
+            var query: SearchQuery
+            var response: SearchResponse
         }
+        var answers: [Answer] = []
+        for query in try VectorFiles.allQueries() { answers.append(Answer(query: query, response: try engine.search(query))) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = try encoder.encode(answers)
