@@ -25,23 +25,16 @@ public struct AnalyzedDocument: Codable, Sendable, Equatable {
     public var dateKey: Int
     /// Number of words per field (see `Field`).
     var fieldLengths: [Int]
-    /// Term occurrences per field, sorted by term.
-    var terms: [TermCounts]
-    /// Folded surface words with the terms they are indexed under, sorted.
-    var vocabulary: [VocabularyEntry]
+    /// The document's terms, in order of first occurrence.
+    var terms: [String]
+    /// Occurrences of each term per field: `Field.allCases.count` numbers
+    /// per term, in the order of `terms`.
+    var counts: [Int]
+    /// Folded surface words, each paired with one of its terms (an index
+    /// into `terms`); a word with several terms appears several times.
+    var vocabularyWords: [String]
+    var vocabularyTerms: [Int]
 
     /// The identifier of the document.
     public var id: String { stored.id }
-}
-
-/// Occurrences of one term in each field of one document.
-struct TermCounts: Codable, Sendable, Equatable {
-    var term: String
-    var counts: [Int]
-}
-
-/// A folded surface word and the terms it resolves to.
-struct VocabularyEntry: Codable, Sendable, Equatable {
-    var word: String
-    var terms: [String]
 }

@@ -9,24 +9,28 @@ import Foundation
 public enum DocumentAnalyzer {
     /// Maximum length, in Unicode scalars, of the body text stored for
     /// excerpts and phrase checks.
-    public static let storedTextLength = 320
+    public static let storedTextLength = 240
 
     /// Analyses one document.
     public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
-        let analyzer = threadAnalyzers().analyzer(for: document.language)
-        var counter = FieldCounter()
-        let fieldTexts: [(Field, [String])] = [
-            (.title, [document.title]),
-            (.keywords, document.tags + document.keywords),
-            (.description, [document.description]),
-            (.headings, document.headings),
-            (.body, [document.body]),
-            (.code, [document.code]),
-        ]
-        for (field, texts) in fieldTexts {
-            for text in texts { counter.count(text, in: field) }
+        let analysis = threadAnalyses().analysis(for: document.language)
+        analysis.begin()
+        var lengths = [Int](repeating: 0, count: Field.allCases.count)
+        func count(_ text: String, _ field: Field) {
+            var length = 0
+            WordScanner.forEachWord(in: text) { bytes, isASCII in
+                analysis.count(analysis.analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
+                length += 1
+            }
+            lengths[field.rawValue] += length
         }
-        let (terms, vocabulary) = counter.resolve(with: analyzer)
+        count(document.title, .title)
+        for text in document.tags + document.keywords { count(text, .keywords) }
+        count(document.description, .description)
+        for heading in document.headings { count(heading, .headings) }
+        count(document.body, .body)
+        count(document.code, .code)
+        let result = analysis.finish()
         let stored = StoredDocument(
             id: document.id, url: document.url, title: document.title, date: document.date,
             section: document.section, language: document.language, tags: document.tags,
@@ -36,9 +40,11 @@ public enum DocumentAnalyzer {
         return AnalyzedDocument(
             stored: stored,
             dateKey: document.date.map(DateKey.minutes(fromISO8601:)) ?? 0,
-            fieldLengths: counter.lengths,
-            terms: terms,
-            vocabulary: vocabulary)
+            fieldLengths: lengths,
+            terms: result.terms,
+            counts: result.counts,
+            vocabularyWords: result.words,
+            vocabularyTerms: result.wordTerms)
     }
 
     /// Collapses runs of white space to one space and cuts the text after at
@@ -70,72 +76,110 @@ public enum DocumentAnalyzer {
         return String(out)
     }
 
-    private static let threadKey = "org.despina.search.analyzers"
+    private static let threadKey = "org.despina.search.analyses"
 
-    private static func threadAnalyzers() -> AnalyzerSet {
+    private static func threadAnalyses() -> LanguageAnalyses {
         let dictionary = Thread.current.threadDictionary
-        if let set = dictionary[threadKey] as? AnalyzerSet { return set }
-        let set = AnalyzerSet()
+        if let set = dictionary[threadKey] as? LanguageAnalyses { return set }
+        let set = LanguageAnalyses()
         dictionary[threadKey] = set
         return set
     }
 }
 
-/// The analyzers of one thread, one per language tag.
-private final class AnalyzerSet {
-    private var analyzers: [String: TermAnalyzer] = [:]
+/// The analyses of one thread, one per stemming language.
+private final class LanguageAnalyses {
+    private var analyses: [String: LanguageAnalysis] = [:]
 
-    func analyzer(for language: String) -> TermAnalyzer {
+    func analysis(for language: String) -> LanguageAnalysis {
         let key = StemmerLanguage.algorithm(for: language) ?? ""
-        if let known = analyzers[key] { return known }
-        let made = TermAnalyzer(language: language)
-        analyzers[key] = made
+        if let known = analyses[key] { return known }
+        let made = LanguageAnalysis(analyzer: TermAnalyzer(language: language))
+        analyses[key] = made
         return made
     }
 }
 
-/// Counts raw words per field; terms are resolved once per distinct word.
-private struct FieldCounter {
-    var words: [[String: Int]] = Array(repeating: [:], count: Field.allCases.count)
-    var nonASCIIWords: Set<String> = []
-    var lengths: [Int] = Array(repeating: 0, count: Field.allCases.count)
+/// Counting scratch space for one language: word and term counts live in
+/// arrays indexed by identifier, stamped with the document generation so
+/// nothing has to be cleared between documents.
+private final class LanguageAnalysis {
+    let analyzer: TermAnalyzer
+    private static let fields = Field.allCases.count
+    private var generation: Int32 = 0
+    private var wordStamps: [Int32] = []
+    private var wordCounts: [Int32] = []
+    private var touchedWords: [Int] = []
+    private var termStamps: [Int32] = []
+    private var termSlots: [Int32] = []
 
-    mutating func count(_ text: String, in field: Field) {
-        var fieldWords = words[field.rawValue]
-        words[field.rawValue] = [:]
-        var length = 0
-        var nonASCII: [String] = []
-        WordScanner.forEachWord(in: text) { bytes, isASCII in
-            let word = String(decoding: bytes, as: UTF8.self)
-            fieldWords[word, default: 0] += 1
-            length += 1
-            if !isASCII { nonASCII.append(word) }
+    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
+
+    func begin() {
+        analyzer.trimIfNeeded()
+        // Stamps of earlier documents never equal the current generation, so
+        // only an overflowing generation needs fresh arrays.
+        if generation == Int32.max {
+            wordStamps = []
+            wordCounts = []
+            termStamps = []
+            termSlots = []
+            generation = 0
         }
-        nonASCIIWords.formUnion(nonASCII)
-        words[field.rawValue] = fieldWords
-        lengths[field.rawValue] += length
+        generation += 1
+        touchedWords.removeAll(keepingCapacity: true)
     }
 
-    /// Resolves words to terms; returns term counts and vocabulary, sorted.
-    func resolve(with analyzer: TermAnalyzer) -> ([TermCounts], [VocabularyEntry]) {
-        var counts: [String: [Int]] = [:]
-        var vocabulary: [String: Set<String>] = [:]
-        for field in Field.allCases {
-            for (word, occurrences) in words[field.rawValue] {
-                let isASCII = !nonASCIIWords.contains(word)
-                for form in analyzer.terms(forWord: word, isASCII: isASCII) {
-                    counts[form.term, default: Array(repeating: 0, count: Field.allCases.count)][field.rawValue] += occurrences
-                    vocabulary[form.folded, default: []].insert(form.term)
-                    if let exact = form.exact {
-                        counts[IndexFormat.exactPrefix + exact, default: Array(repeating: 0, count: Field.allCases.count)][field.rawValue] += occurrences
-                    }
+    func count(_ word: Int, in field: Field) {
+        if word >= wordStamps.count {
+            let size = max(word + 1, wordStamps.count * 2, 1024)
+            wordStamps += [Int32](repeating: 0, count: size - wordStamps.count)
+            wordCounts += [Int32](repeating: 0, count: size * Self.fields - wordCounts.count)
+        }
+        if wordStamps[word] != generation {
+            wordStamps[word] = generation
+            for field in 0..<Self.fields { wordCounts[word * Self.fields + field] = 0 }
+            touchedWords.append(word)
+        }
+        wordCounts[word * Self.fields + field.rawValue] += 1
+    }
+
+    func finish() -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
+        if termStamps.count < analyzer.termCount {
+            let size = max(analyzer.termCount, termStamps.count * 2)
+            termStamps += [Int32](repeating: 0, count: size - termStamps.count)
+            termSlots += [Int32](repeating: 0, count: size - termSlots.count)
+        }
+        var terms: [String] = []
+        var counts: [Int] = []
+        var words: [String] = []
+        var wordTerms: [Int] = []
+        var seenPairs = Set<Int>()
+        func slot(_ term: Int32) -> Int {
+            let index = Int(term)
+            if termStamps[index] != generation {
+                termStamps[index] = generation
+                termSlots[index] = Int32(terms.count)
+                terms.append(analyzer.termNames[index])
+                counts += repeatElement(0, count: Self.fields)
+            }
+            return Int(termSlots[index])
+        }
+        for word in touchedWords {
+            let base = word * Self.fields
+            for form in analyzer.forms(ofWord: word) {
+                let local = slot(form.term)
+                for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
+                if form.exactTerm >= 0 {
+                    let exact = slot(form.exactTerm)
+                    for field in 0..<Self.fields { counts[exact * Self.fields + field] += Int(wordCounts[base + field]) }
+                }
+                if seenPairs.insert(Int(form.folded) << 24 | local).inserted {
+                    words.append(analyzer.foldedNames[Int(form.folded)])
+                    wordTerms.append(local)
                 }
             }
         }
-        let terms = counts.map { TermCounts(term: $0.key, counts: $0.value) }
-            .sorted { IndexFormat.precedes($0.term, $1.term) }
-        let entries = vocabulary.map { VocabularyEntry(word: $0.key, terms: $0.value.sorted(by: IndexFormat.precedes)) }
-            .sorted { IndexFormat.precedes($0.word, $1.word) }
-        return (terms, entries)
+        return (terms, counts, words, wordTerms)
     }
 }

@@ -73,28 +73,38 @@ public struct IndexBuilder: Sendable {
                 averages[field] = max(1, (Double(total) / Double(documents.count)).rounded())
             }
         }
-        var lists: [String: [UInt8]] = [:]
-        var previous: [String: Int] = [:]
+        var termIDs: [String: Int] = [:]
+        var lists: [[UInt8]] = []
+        var previous: [Int] = []
         for (ordinal, document) in documents.enumerated() {
             var norms = [Double](repeating: 1, count: fieldCount)
             for field in 0..<fieldCount {
                 norms[field] = 1 - Ranking.b + Ranking.b * Double(document.fieldLengths[field]) / averages[field]
             }
-            for entry in document.terms {
+            for (index, term) in document.terms.enumerated() {
                 var weighted = 0.0
-                for field in Field.allCases where entry.counts[field.rawValue] > 0 {
-                    weighted += field.weight * Double(entry.counts[field.rawValue]) / norms[field.rawValue]
+                for field in Field.allCases {
+                    let count = document.counts[index * fieldCount + field.rawValue]
+                    if count > 0 { weighted += field.weight * Double(count) / norms[field.rawValue] }
                 }
                 let frequency = max(1, Int((weighted * Ranking.scale).rounded()))
-                let gap = ordinal - (previous[entry.term] ?? -1) - 1
-                previous[entry.term] = ordinal
-                VarintCodec.append(gap, to: &lists[entry.term, default: []])
-                VarintCodec.append(frequency - 1, to: &lists[entry.term, default: []])
+                let id: Int
+                if let known = termIDs[term] {
+                    id = known
+                } else {
+                    id = lists.count
+                    termIDs[term] = id
+                    lists.append([])
+                    previous.append(-1)
+                }
+                VarintCodec.append(ordinal - previous[id] - 1, to: &lists[id])
+                VarintCodec.append(frequency - 1, to: &lists[id])
+                previous[id] = ordinal
             }
         }
         var pieces: [(first: String, terms: [String: String], size: Int)] = []
-        for term in lists.keys.sorted(by: IndexFormat.precedes) {
-            let list = String(decoding: lists[term] ?? [], as: UTF8.self)
+        for term in termIDs.keys.sorted(by: IndexFormat.precedes) {
+            let list = String(decoding: lists[termIDs[term] ?? 0], as: UTF8.self)
             let size = term.utf8.count + list.utf8.count + 6
             if let last = pieces.last, last.size + size <= IndexFormat.pieceTarget {
                 pieces[pieces.count - 1].terms[term] = list
@@ -118,7 +128,9 @@ public struct IndexBuilder: Sendable {
     private static func vocabularyPieces(_ documents: [AnalyzedDocument]) -> ([String: [UInt8]], [[String]]) {
         var vocabulary: [String: Set<String>] = [:]
         for document in documents {
-            for entry in document.vocabulary { vocabulary[entry.word, default: []].formUnion(entry.terms) }
+            for (word, term) in zip(document.vocabularyWords, document.vocabularyTerms) where term < document.terms.count {
+                vocabulary[word, default: []].insert(document.terms[term])
+            }
         }
         var pieces: [(first: String, words: [String: [String]], size: Int)] = []
         for word in vocabulary.keys.sorted(by: IndexFormat.precedes) {

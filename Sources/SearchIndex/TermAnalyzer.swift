@@ -10,14 +10,29 @@ struct WordTerm: Sendable, Equatable {
 }
 
 /// Turns the words of one language into index terms, remembering every word
-/// it has seen: stemming and folding run once per distinct word.
+/// it has seen: stemming and folding run once per distinct word, and a known
+/// word is recognised from its bytes alone.
 ///
-/// Not thread-safe (it owns a Snowball stemmer); each thread uses its own.
+/// Not thread-safe (it owns a Snowball stemmer and scratch space); each
+/// thread uses its own.
 final class TermAnalyzer {
+    /// A form of a known word, as identifiers of interned strings.
+    struct Form {
+        var term: Int32
+        var folded: Int32
+        var exactTerm: Int32
+    }
+
     private let stemmer: Stemmer?
     private let stemSuffix: String
-    private var memo: [String: [WordTerm]] = [:]
-    private static let memoLimit = 500_000
+    private var words = ByteTable()
+    private var formRanges: [Range<Int>] = []
+    private var forms: [Form] = []
+    private var termIDs: [String: Int32] = [:]
+    private(set) var termNames: [String] = []
+    private var foldedIDs: [String: Int32] = [:]
+    private(set) var foldedNames: [String] = []
+    private static let wordLimit = 1_000_000
 
     /// Creates an analyzer for a BCP 47 language tag.
     init(language: String) {
@@ -26,19 +41,61 @@ final class TermAnalyzer {
         stemSuffix = IndexFormat.stemSeparator + (algorithm.map(StemmerLanguage.code(forAlgorithm:)) ?? "")
     }
 
+    /// The identifier of the word in `bytes`, analysing it the first time.
+    func wordIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
+        let (id, isNew) = words.identifier(for: bytes)
+        if isNew {
+            let start = forms.count
+            for form in terms(forWord: String(decoding: bytes, as: UTF8.self), isASCII: isASCII) {
+                forms.append(Form(
+                    term: intern(form.term, in: &termIDs, names: &termNames),
+                    folded: intern(form.folded, in: &foldedIDs, names: &foldedNames),
+                    exactTerm: form.exact.map { intern(IndexFormat.exactPrefix + $0, in: &termIDs, names: &termNames) } ?? -1))
+            }
+            formRanges.append(start..<forms.count)
+        }
+        return id
+    }
+
+    /// The forms of a known word.
+    func forms(ofWord id: Int) -> ArraySlice<Form> { forms[formRanges[id]] }
+
+    /// The number of interned terms (identifiers are below it).
+    var termCount: Int { termNames.count }
+    /// The number of interned folded words.
+    var foldedCount: Int { foldedNames.count }
+
+    /// Forgets all words when the memo grows past its limit; call between
+    /// documents only.
+    func trimIfNeeded() {
+        guard words.count > Self.wordLimit else { return }
+        words = ByteTable()
+        formRanges = []
+        forms = []
+        termIDs = [:]
+        termNames = []
+        foldedIDs = [:]
+        foldedNames = []
+    }
+
     /// The forms of a word as written in the text: the whole word first, then
     /// the parts of a code identifier.
     func terms(forWord word: String, isASCII: Bool) -> [WordTerm] {
-        if let known = memo[word] { return known }
         var result = [wholeTerm(word, isASCII: isASCII)]
         for part in WordForms.identifierParts(word) {
             var partTerm = wholeTerm(part, isASCII: isASCII)
             partTerm.exact = nil
             if !result.contains(partTerm) { result.append(partTerm) }
         }
-        if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
-        memo[word] = result
         return result
+    }
+
+    private func intern(_ text: String, in ids: inout [String: Int32], names: inout [String]) -> Int32 {
+        if let id = ids[text] { return id }
+        let id = Int32(names.count)
+        ids[text] = id
+        names.append(text)
+        return id
     }
 
     private func wholeTerm(_ word: String, isASCII: Bool) -> WordTerm {

@@ -22,7 +22,8 @@ import Testing
         #expect(golden == files.keys.sorted())
         for path in golden {
             let bytes = try Array(Data(contentsOf: VectorFiles.indexFolder.appendingPathComponent(path)))
-            #expect(bytes == files[path], "\(path) differs from the golden file")
+            let isSame = bytes == files[path]
+            #expect(isSame, "\(path) differs from the golden file")
         }
     }
 
