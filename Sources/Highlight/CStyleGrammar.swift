@@ -1,0 +1,45 @@
+/// The table that drives `CStyleLexer` for one language of the C family
+/// (C, C++, Objective-C, JavaScript, TypeScript) or a language close enough
+/// to share its shape (Python). Each language's file declares one.
+struct CStyleGrammar: Sendable {
+    /// Reserved words, each mapped to the raw value of its `TokenKind`
+    /// (keyword, type, literal, function for well-known built-ins).
+    var words: WordTable
+    /// Words after which the next identifier is defined: value 1 names a
+    /// function (`def`, `function`), value 2 a type (`class`, `struct`).
+    var definitions = WordTable([])
+    /// Identifiers that may prefix a string literal (`L"…"`, `f"…"`).
+    var stringPrefixes = WordTable([])
+    /// `//` line and `/* */` block comments (`///` and `/** */` are doc).
+    var slashComments = true
+    /// `#` line comments.
+    var hashComments = false
+    /// `#include`-style directives at the start of a line.
+    var preprocessor = false
+    /// The quotes that delimit strings and characters.
+    var quotes: [UInt8] = [0x22, 0x27]
+    /// `"""` and `'''` strings spanning lines.
+    var tripleQuotes = false
+    /// Backquoted template strings with `${…}` interpolation.
+    var templateStrings = false
+    /// Objective-C's `@interface`, `@"…"`, `@YES`.
+    var atDirectives = false
+    /// `@name` decorators.
+    var decorators = false
+    /// `/…/flags` regex literals where an expression may start.
+    var regexLiterals = false
+    /// `$` inside identifiers.
+    var dollarIdentifiers = false
+    /// `->` accesses a member (C, C++, Objective-C).
+    var arrowAccessesMembers = false
+    /// Identifiers starting with an uppercase letter and containing a
+    /// lowercase one are type names (`NSString`, `Promise`), ALL_CAPS are not.
+    var capitalisedTypes = true
+    /// The separator allowed between digits (`_`, or `'` in C++).
+    var digitSeparator: UInt8 = 0x5F
+
+    /// Builds the word table from groups of words per token kind.
+    static func words(_ groups: [(TokenKind, [String])]) -> WordTable {
+        WordTable(groups.flatMap { kind, names in names.map { ($0, Int(kind.rawValue)) } })
+    }
+}

@@ -1,0 +1,299 @@
+/// The table-driven lexer behind C, C++, Objective-C, JavaScript,
+/// TypeScript and Python: one loop whose choices come from a
+/// `CStyleGrammar`.
+enum CStyleLexer {
+    /// Template-string interpolations nest at most this deep.
+    static let maximumInterpolationDepth = 32
+
+    private struct Context {
+        enum Last { case start, open, close, `operator`, dot, value, keyword }
+        var last: Last = .start
+        /// 1 when the next identifier names a function, 2 a type.
+        var pendingDefinition = 0
+    }
+
+    static func lex(_ lexer: inout Lexer, grammar: CStyleGrammar) {
+        var context = Context()
+        lexCode(&lexer, grammar: grammar, context: &context, depth: 0)
+    }
+
+    /// Lexes code to the end or, inside a `${…}` interpolation, up to the
+    /// `}` that closes it, which is left for the caller.
+    private static func lexCode(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context, depth: Int) {
+        var braces = 0
+        while !lexer.isAtEnd {
+            let byte = lexer.current
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                lexer.skipSpace()
+                continue
+            case UInt8(ascii: "/") where grammar.slashComments && lexer.peek(1) == 0x2F:
+                let isDoc = lexer.peek(2) == 0x2F && lexer.peek(3) != 0x2F
+                lexer.lexLineComment(isDoc ? .docComment : .comment)
+                continue
+            case UInt8(ascii: "/") where grammar.slashComments && lexer.peek(1) == 0x2A:
+                let isDoc = lexer.peek(2) == 0x2A && lexer.peek(3) != 0x2A && lexer.peek(3) != 0x2F
+                lexer.lexBlockComment(open: "/*", close: "*/", nests: false, kind: isDoc ? .docComment : .comment)
+                continue
+            case UInt8(ascii: "#") where grammar.preprocessor && lexer.isAtLineStart():
+                lexPreprocessorDirective(&lexer)
+                context.last = .start
+                continue
+            case UInt8(ascii: "#") where grammar.hashComments:
+                lexer.lexLineComment()
+                continue
+            case UInt8(ascii: "`") where grammar.templateStrings:
+                lexTemplateString(&lexer, grammar: grammar, depth: depth)
+                context.last = .value
+                continue
+            case UInt8(ascii: "@") where grammar.atDirectives || grammar.decorators:
+                lexAt(&lexer, grammar: grammar, context: &context)
+                continue
+            case UInt8(ascii: "{"):
+                braces += 1
+                lexer.emit(.plain, length: 1)
+                context.last = .open
+                continue
+            case UInt8(ascii: "}"):
+                if depth > 0 && braces == 0 { return }
+                braces -= 1
+                lexer.emit(.plain, length: 1)
+                context.last = .close
+                continue
+            default:
+                break
+            }
+            if grammar.quotes.contains(byte) {
+                lexString(&lexer, grammar: grammar, prefix: 0)
+                context.last = .value
+            } else if ByteClass.isDigit(byte) || (byte == 0x2E && ByteClass.isDigit(lexer.peek(1))) {
+                lexer.emit(.number, to: lexer.endOfNumber(from: lexer.position, separator: grammar.digitSeparator))
+                context.last = .value
+            } else if ByteClass.isIdentifierStart(byte) || (byte == 0x24 && grammar.dollarIdentifiers) {
+                lexWord(&lexer, grammar: grammar, context: &context)
+            } else if byte == 0x2F && grammar.regexLiterals && startsExpression(context),
+                      let end = endOfRegex(lexer) {
+                lexer.emit(.regex, to: end)
+                context.last = .value
+            } else if ByteClass.isOperator(byte) {
+                let end = max(lexer.endOfOperator(from: lexer.position), lexer.position + 1)
+                let isArrow = grammar.arrowAccessesMembers && end - lexer.position == 2 && lexer.matches("->", at: lexer.position)
+                lexer.emit(.operator, to: end)
+                context.last = isArrow ? .dot : .operator
+            } else {
+                switch byte {
+                case UInt8(ascii: "."):
+                    context.last = .dot
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+                    context.last = .open
+                case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    context.last = .close
+                default:
+                    context.last = .value
+                }
+                lexer.emitCharacter(.plain)
+            }
+        }
+    }
+
+    private static func startsExpression(_ context: Context) -> Bool {
+        switch context.last {
+        case .start, .open, .operator, .keyword: true
+        case .close, .dot, .value: false
+        }
+    }
+
+    private static func lexWord(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context) {
+        let start = lexer.position
+        var end = start + 1
+        while end < lexer.end && (ByteClass.isIdentifierContinuation(lexer.text[end]) || (lexer.text[end] == 0x24 && grammar.dollarIdentifiers)) {
+            end += 1
+        }
+        let next = lexer.byte(at: end)
+        if grammar.quotes.contains(next) && grammar.stringPrefixes.contains(lexer.text, from: start, to: end) {
+            lexString(&lexer, grammar: grammar, prefix: end - start)
+            context.last = .value
+            return
+        }
+        let previous = context
+        context.last = .value
+        context.pendingDefinition = 0
+        if previous.last == .dot {
+            lexer.emit(next == 0x28 ? .function : .property, to: end)
+            return
+        }
+        if previous.pendingDefinition != 0 && previous.last == .keyword {
+            lexer.emit(previous.pendingDefinition == 1 ? .function : .type, to: end)
+            return
+        }
+        if let raw = grammar.words.value(of: lexer.text, from: start, to: end), let kind = TokenKind(rawValue: UInt8(raw)) {
+            lexer.emit(kind, to: end)
+            if kind == .keyword {
+                context.last = .keyword
+                context.pendingDefinition = grammar.definitions.value(of: lexer.text, from: start, to: end) ?? 0
+            }
+            return
+        }
+        if grammar.capitalisedTypes && isTypeName(lexer, from: start, to: end) {
+            lexer.emit(.type, to: end)
+        } else {
+            lexer.emit(next == 0x28 ? .function : .plain, to: end)
+        }
+    }
+
+    /// Capitalised with at least one lowercase letter: `NSString`, not `MAX`.
+    private static func isTypeName(_ lexer: Lexer, from start: Int, to end: Int) -> Bool {
+        guard ByteClass.isUppercase(lexer.text[start]) else { return false }
+        for index in start + 1..<end where lexer.text[index] &- 0x61 < 26 {
+            return true
+        }
+        return false
+    }
+
+    /// A string at `position + prefix`: triple-quoted when the grammar has
+    /// them, otherwise ending at its quote or, unterminated, at the line end.
+    private static func lexString(_ lexer: inout Lexer, grammar: CStyleGrammar, prefix: Int) {
+        let quoteIndex = lexer.position + prefix
+        let quote = lexer.byte(at: quoteIndex)
+        guard grammar.tripleQuotes, lexer.byte(at: quoteIndex + 1) == quote, lexer.byte(at: quoteIndex + 2) == quote else {
+            lexer.lexQuotedString(prefix: prefix)
+            return
+        }
+        var index = quoteIndex + 3
+        lexer.emit(.string, to: index)
+        while index < lexer.end {
+            let byte = lexer.text[index]
+            if byte == quote && lexer.byte(at: index + 1) == quote && lexer.byte(at: index + 2) == quote {
+                index += 3
+                break
+            }
+            if byte == 0x5C {
+                lexer.emit(.string, to: index)
+                index = lexer.endOfEscape(from: index)
+                lexer.emit(.escape, to: index)
+                continue
+            }
+            index += 1
+        }
+        lexer.emit(.string, to: index)
+    }
+
+    /// A backquoted template string whose `${…}` parts are lexed as code.
+    private static func lexTemplateString(_ lexer: inout Lexer, grammar: CStyleGrammar, depth: Int) {
+        var index = lexer.position + 1
+        lexer.emit(.string, to: index)
+        while index < lexer.end {
+            let byte = lexer.text[index]
+            if byte == 0x60 {
+                index += 1
+                break
+            }
+            if byte == 0x5C {
+                lexer.emit(.string, to: index)
+                index = lexer.endOfEscape(from: index)
+                lexer.emit(.escape, to: index)
+                continue
+            }
+            if byte == 0x24 && lexer.byte(at: index + 1) == 0x7B && depth < maximumInterpolationDepth {
+                lexer.emit(.string, to: index)
+                lexer.emit(.escape, to: index + 2)
+                var inner = Context()
+                inner.last = .open
+                lexCode(&lexer, grammar: grammar, context: &inner, depth: depth + 1)
+                if lexer.current == 0x7D { lexer.emit(.escape, length: 1) }
+                index = lexer.position
+                continue
+            }
+            index += 1
+        }
+        lexer.emit(.string, to: index)
+    }
+
+    /// `@` starts an Objective-C directive or literal, or a decorator.
+    private static func lexAt(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context) {
+        let next = lexer.peek(1)
+        if grammar.atDirectives && next == 0x22 {
+            lexer.lexQuotedString(prefix: 1)
+            context.last = .value
+        } else if ByteClass.isIdentifierStart(next) {
+            let end = lexer.endOfIdentifier(from: lexer.position + 1)
+            if grammar.atDirectives {
+                let isLiteral = lexer.matches("YES", at: lexer.position + 1) || lexer.matches("NO", at: lexer.position + 1)
+                lexer.emit(isLiteral ? .literal : .keyword, to: end)
+                context.last = isLiteral ? .value : .keyword
+            } else {
+                lexer.emit(.attribute, to: end)
+                context.last = .start
+            }
+        } else {
+            lexer.emit(.operator, length: 1)
+            context.last = .operator
+        }
+    }
+
+    /// A `#directive` line: the directive is `.preprocessor`, a header name
+    /// in `<…>` or quotes is a string, and the rest of the line is plain.
+    /// A backslash at the end of a line continues the directive.
+    private static func lexPreprocessorDirective(_ lexer: inout Lexer) {
+        var wordStart = lexer.endOfHorizontalSpace(from: lexer.position + 1)
+        wordStart = lexer.endOfIdentifier(from: wordStart)
+        lexer.emit(.preprocessor, to: wordStart)
+        while !lexer.isAtEnd {
+            let byte = lexer.current
+            if byte == 0x0A {
+                return
+            } else if byte == 0x5C && lexer.peek(1) == 0x0A {
+                lexer.emit(.preprocessor, length: 2)
+            } else if byte == 0x3C || byte == 0x22 {
+                let close: UInt8 = byte == 0x3C ? 0x3E : 0x22
+                var index = lexer.position + 1
+                while index < lexer.end && lexer.text[index] != close && lexer.text[index] != 0x0A { index += 1 }
+                lexer.emit(.string, to: lexer.byte(at: index) == close ? index + 1 : index)
+            } else if byte == 0x2F && (lexer.peek(1) == 0x2F || lexer.peek(1) == 0x2A) {
+                if lexer.peek(1) == 0x2F {
+                    lexer.lexLineComment()
+                } else {
+                    lexer.lexBlockComment(open: "/*", close: "*/", nests: false)
+                }
+            } else if ByteClass.isDigit(byte) {
+                lexer.emit(.number, to: lexer.endOfNumber(from: lexer.position, separator: 0x27))
+            } else if ByteClass.isIdentifierStart(byte) {
+                lexer.emit(.plain, to: lexer.endOfIdentifier(from: lexer.position))
+            } else {
+                lexer.emitCharacter(.plain)
+            }
+        }
+    }
+
+    /// The end of a `/…/flags` regex literal at the cursor, or `nil`.
+    private static func endOfRegex(_ lexer: Lexer) -> Int? {
+        let first = lexer.peek(1)
+        if first == 0 || ByteClass.isSpace(first) || first == 0x2F || first == 0x2A { return nil }
+        var index = lexer.position + 1
+        var inClass = false
+        let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
+        while index < limit {
+            switch lexer.text[index] {
+            case 0x0A:
+                return nil
+            case 0x5C:
+                index += 2
+                continue
+            case UInt8(ascii: "["):
+                inClass = true
+            case UInt8(ascii: "]"):
+                inClass = false
+            case 0x2F where !inClass:
+                index += 1
+                while index < lexer.end && ByteClass.isIdentifierContinuation(lexer.text[index]) && lexer.text[index] < 0x80 {
+                    index += 1
+                }
+                return index
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+}

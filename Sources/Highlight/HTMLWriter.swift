@@ -1,0 +1,117 @@
+/// Writes highlighted tokens as escaped HTML into a byte buffer.
+///
+/// The writer owns the rules every language shares: `&`, `<`, `>` and `"` are
+/// escaped; consecutive tokens of the same kind share one `<span>`; and no
+/// span ever crosses a newline, because a span open at a line break is closed
+/// before it and reopened after it. When line wrapping is on, every line is
+/// also wrapped in `<span class="line">` (with `hl` for highlighted lines and
+/// a `data-line` number when line numbers are shown).
+struct HTMLWriter {
+    /// How lines of a block are wrapped.
+    struct LineWrapping {
+        var highlightedLines: Set<Int>
+        var showsNumbers: Bool
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private var openKind: TokenKind = .plain
+    private let lineWrapping: LineWrapping?
+    private var isLineOpen = false
+    private var lineNumber = 1
+
+    init(expectedInputSize: Int, lineWrapping: LineWrapping? = nil) {
+        self.lineWrapping = lineWrapping
+        bytes.reserveCapacity(expectedInputSize * 2 + 64)
+    }
+
+    /// Appends raw markup that needs no escaping.
+    mutating func appendMarkup(_ markup: String) {
+        bytes.append(contentsOf: markup.utf8)
+    }
+
+    /// Writes `text[range]` as a token of `kind`.
+    mutating func write(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        if start >= end { return }
+        if kind != openKind { closeSpan() }
+        var runStart = start
+        var index = start
+        while index < end {
+            let byte = text[index]
+            // Only four ASCII bytes and the newline need attention.
+            if byte > 0x3E || (byte != 0x0A && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22) {
+                index += 1
+                continue
+            }
+            if index > runStart { appendText(kind, text, from: runStart, to: index) }
+            switch byte {
+            case 0x0A: endLine()
+            case 0x26: appendEscape(kind, "&amp;")
+            case 0x3C: appendEscape(kind, "&lt;")
+            case 0x3E: appendEscape(kind, "&gt;")
+            default: appendEscape(kind, "&quot;")
+            }
+            index += 1
+            runStart = index
+        }
+        if end > runStart { appendText(kind, text, from: runStart, to: end) }
+    }
+
+    /// Closes whatever is open; call once after the last token.
+    mutating func finish() {
+        closeSpan()
+        if isLineOpen {
+            bytes.append(contentsOf: "</span>".utf8)
+            isLineOpen = false
+        }
+    }
+
+    private mutating func appendText(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        openSpanIfNeeded(kind)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+    }
+
+    private mutating func appendEscape(_ kind: TokenKind, _ entity: StaticString) {
+        openSpanIfNeeded(kind)
+        entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func openSpanIfNeeded(_ kind: TokenKind) {
+        if lineWrapping != nil && !isLineOpen { openLine() }
+        if kind != openKind {
+            closeSpan()
+            if kind != .plain {
+                bytes.append(contentsOf: TokenKind.openingTags[Int(kind.rawValue)])
+                openKind = kind
+            }
+        }
+    }
+
+    private mutating func closeSpan() {
+        if openKind != .plain {
+            bytes.append(contentsOf: "</span>".utf8)
+            openKind = .plain
+        }
+    }
+
+    private mutating func endLine() {
+        closeSpan()
+        if lineWrapping != nil {
+            if !isLineOpen { openLine() }
+            bytes.append(contentsOf: "</span>".utf8)
+            isLineOpen = false
+            lineNumber += 1
+        }
+        bytes.append(0x0A)
+    }
+
+    private mutating func openLine() {
+        guard let lineWrapping else { return }
+        let highlighted = lineWrapping.highlightedLines.contains(lineNumber)
+        bytes.append(contentsOf: (highlighted ? "<span class=\"line hl\"" : "<span class=\"line\"").utf8)
+        if lineWrapping.showsNumbers {
+            bytes.append(contentsOf: " data-line=\"\(lineNumber)\"".utf8)
+        }
+        bytes.append(0x3E)
+        isLineOpen = true
+    }
+}

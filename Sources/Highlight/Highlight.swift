@@ -1,1 +1,0 @@
-// The Highlight module; see docs/architecture.md.

@@ -1,0 +1,85 @@
+/// A fixed set of words, each mapped to a small value, looked up directly
+/// from UTF-8 bytes without creating a `String`.
+///
+/// Open addressing over an FNV-1a hash; built once per language.
+struct WordTable: Sendable {
+    private var slots: [Int32]
+    private var starts: [Int32] = []
+    private var lengths: [Int32] = []
+    private var values: [Int32] = []
+    private var storage: [UInt8] = []
+    private let mask: Int
+
+    /// Creates a table in which each word maps to its value. A word listed
+    /// twice keeps the later value.
+    init(_ entries: [(String, Int)]) {
+        var capacity = 16
+        while capacity < entries.count * 3 { capacity *= 2 }
+        mask = capacity - 1
+        slots = Array(repeating: -1, count: capacity)
+        for (word, value) in entries {
+            insert(Array(word.utf8), value: value)
+        }
+    }
+
+    /// Creates a table in which every word of `words` maps to the same value.
+    init(_ words: [String], value: Int) {
+        self.init(words.map { ($0, value) })
+    }
+
+    private mutating func insert(_ word: [UInt8], value: Int) {
+        var slot = Self.hash(word[...]) & mask
+        while slots[slot] >= 0 {
+            let entry = Int(slots[slot])
+            if storage[Int(starts[entry])..<Int(starts[entry] + lengths[entry])].elementsEqual(word) {
+                values[entry] = Int32(value)
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(values.count)
+        starts.append(Int32(storage.count))
+        lengths.append(Int32(word.count))
+        values.append(Int32(value))
+        storage.append(contentsOf: word)
+    }
+
+    private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    /// The value of the word `text[start..<end]`, or `nil` if it is not in
+    /// the table.
+    func value(of text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        let length = end - start
+        if length <= 0 || length > 40 { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in start..<end {
+            hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01B3
+        }
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { return nil }
+            if Int(lengths[entry]) == length {
+                let stored = Int(starts[entry])
+                var matches = true
+                for offset in 0..<length where storage[stored + offset] != text[start + offset] {
+                    matches = false
+                    break
+                }
+                if matches { return Int(values[entry]) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `text[start..<end]` is in the table.
+    func contains(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        value(of: text, from: start, to: end) != nil
+    }
+}

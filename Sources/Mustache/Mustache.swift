@@ -1,1 +1,0 @@
-// The Mustache module; see docs/architecture.md.

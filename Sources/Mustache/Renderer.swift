@@ -1,0 +1,270 @@
+/// Renders parsed templates into one byte buffer.
+///
+/// A renderer lives for one render call and is never shared between threads;
+/// the templates and values it reads are immutable.
+final class Renderer {
+    /// Partials or parents nested deeper than this are reported as an error
+    /// (most likely a template that includes itself).
+    static let maximumDepth = 100
+
+    private struct Frame {
+        let value: Value
+        /// The position in the list being iterated, or -1.
+        let index: Int
+        let count: Int
+    }
+
+    private var stack: [Frame] = []
+    private var indentation: [UInt8] = []
+    private var overrides: [String: BlockTag] = [:]
+    private var depth = 0
+    private var templateName: String
+    private let templates: TemplateSet?
+
+    init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?) {
+        self.templateName = templateName
+        self.templates = templates
+        stack.reserveCapacity(16)
+        if let globals { stack.append(Frame(value: globals, index: -1, count: 0)) }
+        stack.append(Frame(value: context, index: -1, count: 0))
+    }
+
+    // MARK: - Nodes
+
+    func render(_ nodes: [Node], into output: inout [UInt8]) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .lineStart:
+                if !indentation.isEmpty, output.last == nil || output.last == UInt8(ascii: "\n") {
+                    output.append(contentsOf: indentation)
+                }
+            case .variable(let tag):
+                try renderVariable(tag, into: &output)
+            case .section(let tag):
+                try renderSection(tag, into: &output)
+            case .partial(let tag):
+                try renderPartial(tag, into: &output)
+            case .parent(let tag):
+                try renderParent(tag, into: &output)
+            case .block(let tag):
+                try renderBlock(tag, into: &output)
+            }
+        }
+    }
+
+    private func renderVariable(_ tag: VariableTag, into output: inout [UInt8]) throws(TemplateError) {
+        guard let value = lookUp(tag.name) else { return }
+        let text: String
+        switch value {
+        case .string(let string):
+            text = string
+        case .lambda(let lambda):
+            text = try call(lambda, section: nil, delimiters: .standard, name: tag.name, at: tag.position)
+        default:
+            text = value.interpolatedText
+        }
+        if tag.escapesHTML {
+            HTMLEscaping.append(text, to: &output)
+        } else {
+            output.append(utf8: text)
+        }
+    }
+
+    private func renderSection(_ tag: SectionTag, into output: inout [UInt8]) throws(TemplateError) {
+        let value = lookUp(tag.name) ?? .null
+        if tag.isInverted {
+            if !value.isTruthy { try render(tag.children, into: &output) }
+            return
+        }
+        switch value {
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                stack.append(Frame(value: element, index: index, count: elements.count))
+                defer { stack.removeLast() }
+                try render(tag.children, into: &output)
+            }
+        case .lambda(let lambda):
+            if case .section = lambda.body {
+                let text = try call(lambda, section: tag, delimiters: tag.delimiters, name: tag.name, at: tag.position)
+                output.append(utf8: text)
+            } else {
+                let text = try call(lambda, section: nil, delimiters: .standard, name: tag.name, at: tag.position)
+                try renderOnce(.string(text), tag, into: &output)
+            }
+        default:
+            try renderOnce(value, tag, into: &output)
+        }
+    }
+
+    private func renderOnce(_ value: Value, _ tag: SectionTag, into output: inout [UInt8]) throws(TemplateError) {
+        guard value.isTruthy else { return }
+        stack.append(Frame(value: value, index: -1, count: 0))
+        defer { stack.removeLast() }
+        try render(tag.children, into: &output)
+    }
+
+    private func renderPartial(_ tag: PartialTag, into output: inout [UInt8]) throws(TemplateError) {
+        guard let template = try resolve(tag.reference, kind: "partial", at: tag.position) else { return }
+        try include(template, indentation: tag.indentation, at: tag.position, into: &output)
+    }
+
+    private func renderParent(_ tag: ParentTag, into output: inout [UInt8]) throws(TemplateError) {
+        guard let template = try resolve(tag.reference, kind: "parent", at: tag.position) else { return }
+        let saved = overrides
+        defer { overrides = saved }
+        // Blocks given further out win over the ones given here.
+        var merged = tag.overrides
+        for (name, block) in saved { merged[name] = block }
+        overrides = merged
+        try include(template, indentation: tag.indentation, at: tag.position, into: &output)
+    }
+
+    private func renderBlock(_ tag: BlockTag, into output: inout [UInt8]) throws(TemplateError) {
+        let savedIndentation = indentation
+        let savedName = templateName
+        let savedOverrides = overrides
+        defer {
+            indentation = savedIndentation
+            templateName = savedName
+            overrides = savedOverrides
+        }
+        let content: BlockTag
+        if let override = overrides[tag.name] {
+            content = override
+            // The block's own content cannot fill itself again.
+            overrides[tag.name] = nil
+        } else {
+            content = tag
+        }
+        indentation.append(contentsOf: tag.indentation)
+        templateName = content.templateName
+        let start = output.count
+        try render(content.children, into: &output)
+        if let lineEnding = tag.lineEnding, output.count > start, output.last != UInt8(ascii: "\n") {
+            output.append(contentsOf: lineEnding)
+        }
+    }
+
+    /// Renders another template in place, guarding against endless recursion.
+    private func include(_ template: Template, indentation added: [UInt8]?, at position: SourcePosition, into output: inout [UInt8]) throws(TemplateError) {
+        guard depth < Renderer.maximumDepth else {
+            throw TemplateError(templateName: templateName, position: position,
+                                message: "templates are nested more than \(Renderer.maximumDepth) levels deep at \"\(template.name)\"; does a partial include itself?")
+        }
+        let savedIndentation = indentation
+        let savedName = templateName
+        depth += 1
+        defer {
+            depth -= 1
+            indentation = savedIndentation
+            templateName = savedName
+        }
+        if let added {
+            indentation.append(contentsOf: added)
+        } else {
+            indentation = []
+        }
+        templateName = template.name
+        try render(template.nodes, into: &output)
+    }
+
+    /// Finds the template a partial or parent tag names; `nil` renders nothing.
+    private func resolve(_ reference: TemplateReference, kind: String, at position: SourcePosition) throws(TemplateError) -> Template? {
+        let name: String
+        switch reference {
+        case .named(let fixed):
+            name = fixed
+        case .dynamic(let dynamic):
+            guard case .string(let found)? = lookUp(dynamic) else { return nil }
+            name = found
+        }
+        if let template = templates?.templatesByName[name] { return template }
+        if templates?.missingPartials == .renderNothing { return nil }
+        throw TemplateError(templateName: templateName, position: position, message: TemplateSet.missingMessage(kind: kind, name: name, reference: reference))
+    }
+
+    // MARK: - Lambdas
+
+    /// Calls a lambda and returns its finished text (rendered if it returned a template).
+    ///
+    /// A section lambda gets the section's raw text; for a variable lambda `section` is nil.
+    private func call(_ lambda: Lambda, section: SectionTag?, delimiters: Delimiters, name: Name, at position: SourcePosition) throws(TemplateError) -> String {
+        let context = LambdaContext(renderer: self, section: section, delimiters: delimiters, lambdaName: name.text, position: position)
+        let rawText = section?.rawText ?? ""
+        let result: LambdaOutput
+        do {
+            switch lambda.body {
+            case .variable(let body): result = try body(context)
+            case .section(let body): result = try body(rawText, context)
+            }
+        } catch let error as TemplateError {
+            throw error
+        } catch {
+            throw TemplateError(templateName: templateName, position: position, message: "lambda \"\(name.text)\" failed: \(error)")
+        }
+        switch result {
+        case .text(let text):
+            return text
+        case .template(let source):
+            return try renderFragment(source, delimiters: delimiters, lambdaName: name.text, position: position)
+        }
+    }
+
+    /// Renders template text a lambda produced, in the current context, into a
+    /// string of its own.
+    func renderFragment(_ source: String, delimiters: Delimiters, lambdaName: String, position: SourcePosition) throws(TemplateError) -> String {
+        guard depth < Renderer.maximumDepth else {
+            throw TemplateError(templateName: templateName, position: position,
+                                message: "lambda \"\(lambdaName)\" renders templates nested more than \(Renderer.maximumDepth) levels deep")
+        }
+        let nodes: [Node]
+        do {
+            nodes = try Parser(source: Array(source.utf8), templateName: templateName, delimiters: delimiters).parse()
+        } catch {
+            throw TemplateError(templateName: templateName, position: position,
+                                message: "the template text of lambda \"\(lambdaName)\" is invalid: \(error.message) (at its line \(error.line), column \(error.column))")
+        }
+        return try renderToString(nodes)
+    }
+
+    /// Renders nodes in the current context into a string of their own.
+    func renderToString(_ nodes: [Node]) throws(TemplateError) -> String {
+        var output: [UInt8] = []
+        depth += 1
+        defer { depth -= 1 }
+        try render(nodes, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // MARK: - Lookup
+
+    /// The value a name refers to in the current context stack, or `nil`.
+    func lookUp(_ name: Name) -> Value? {
+        if let iteration = name.iteration, let frame = stack.last(where: { $0.index >= 0 }) {
+            switch iteration {
+            case .index: return .int(frame.index)
+            case .number: return .int(frame.index + 1)
+            case .first: return .bool(frame.index == 0)
+            case .last: return .bool(frame.index == frame.count - 1)
+            }
+        }
+        guard let first = name.parts.first else { return stack.last?.value }
+        var found: Value?
+        var index = stack.count - 1
+        while index >= 0 {
+            if let value = stack[index].value.field(first) {
+                found = value
+                break
+            }
+            index -= 1
+        }
+        guard var current = found else { return nil }
+        for part in name.parts.dropFirst() {
+            guard let next = current.field(part) else { return nil }
+            current = next
+        }
+        return current
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A Mustache template, parsed once and rendered any number of times, from any thread.
+///
+/// ```swift
+/// let template = try Template(source: "Hello, {{name}}!", name: "greeting")
+/// let text = try template.render(["name": "Ada"])   // "Hello, Ada!"
+/// ```
+public struct Template: Sendable {
+    /// The name used in error messages (for templates read from a folder: the file name).
+    public let name: String
+    let nodes: [Node]
+    /// The source size, used to size the output buffer.
+    private let sourceSize: Int
+
+    /// Parses `source`.
+    ///
+    /// - Parameters:
+    ///   - source: the template text.
+    ///   - name: the name error messages give for this template.
+    /// - Throws: ``TemplateError`` for a malformed template, with line and column.
+    public init(source: String, name: String = "template") throws(TemplateError) {
+        self.name = name
+        let bytes = Array(source.utf8)
+        self.nodes = try Parser(source: bytes, templateName: name).parse()
+        self.sourceSize = bytes.count
+    }
+
+    /// Renders the template against `context`.
+    ///
+    /// - Parameters:
+    ///   - context: the root of the context stack.
+    ///   - partials: where `{{>name}}` and `{{<name}}` find templates; without a set,
+    ///     any partial or parent tag is reported as missing.
+    ///   - globals: looked up after everything in `context`, e.g. ``Value/standardHelpers``.
+    /// - Throws: ``TemplateError`` for a missing partial, runaway recursion or a failing lambda.
+    public func render(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> String {
+        String(decoding: try renderUTF8(context, partials: partials, globals: globals), as: UTF8.self)
+    }
+
+    /// Renders the template into UTF-8 bytes, ready to be written to a file
+    /// without building a `String` first. Arguments as in ``render(_:partials:globals:)``.
+    public func renderUTF8(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> [UInt8] {
+        let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals)
+        var output: [UInt8] = []
+        output.reserveCapacity(sourceSize + sourceSize / 2 + 64)
+        try renderer.render(nodes, into: &output)
+        return output
+    }
+
+    /// The names of partials and parents this template includes by fixed name, with
+    /// where each is used (dynamic names are only known while rendering).
+    func references() -> [(name: String, kind: String, position: SourcePosition)] {
+        var found: [(name: String, kind: String, position: SourcePosition)] = []
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .partial(let tag):
+                    if case .named(let name) = tag.reference { found.append((name, "partial", tag.position)) }
+                case .parent(let tag):
+                    if case .named(let name) = tag.reference { found.append((name, "parent", tag.position)) }
+                    for name in tag.overrides.keys.sorted() { visit(tag.overrides[name]?.children ?? []) }
+                case .section(let tag):
+                    visit(tag.children)
+                case .block(let tag):
+                    visit(tag.children)
+                case .text, .lineStart, .variable:
+                    break
+                }
+            }
+        }
+        visit(nodes)
+        return found
+    }
+}

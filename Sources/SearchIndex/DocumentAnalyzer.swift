@@ -1,0 +1,185 @@
+import Foundation
+
+/// Analyses documents for the index: words, identifier parts, stems, folded
+/// and exact forms, counted per field.
+///
+/// Analysis is independent per document, so callers may analyse documents
+/// on many threads at once; each thread keeps its own stemmers and memo of
+/// known words.
+public enum DocumentAnalyzer {
+    /// Maximum length, in Unicode scalars, of the body text stored for
+    /// excerpts and phrase checks.
+    public static let storedTextLength = 240
+
+    /// Analyses one document.
+    public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
+        let analysis = threadAnalyses().analysis(for: document.language)
+        analysis.begin()
+        var lengths = [Int](repeating: 0, count: Field.allCases.count)
+        func count(_ text: String, _ field: Field) {
+            var length = 0
+            WordScanner.forEachWord(in: text) { bytes, isASCII in
+                analysis.count(analysis.analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
+                length += 1
+            }
+            lengths[field.rawValue] += length
+        }
+        count(document.title, .title)
+        for text in document.tags + document.keywords { count(text, .keywords) }
+        count(document.description, .description)
+        for heading in document.headings { count(heading, .headings) }
+        count(document.body, .body)
+        count(document.code, .code)
+        let result = analysis.finish()
+        let stored = StoredDocument(
+            id: document.id, url: document.url, title: document.title, date: document.date,
+            section: document.section, language: document.language, tags: document.tags,
+            thumbnail: document.thumbnail,
+            description: collapsingWhitespace(document.description, limit: Int.max),
+            text: collapsingWhitespace(document.body, limit: storedTextLength))
+        return AnalyzedDocument(
+            stored: stored,
+            dateKey: document.date.map(DateKey.minutes(fromISO8601:)) ?? 0,
+            fieldLengths: lengths,
+            terms: result.terms,
+            counts: result.counts,
+            vocabularyWords: result.words,
+            vocabularyTerms: result.wordTerms)
+    }
+
+    /// Collapses runs of white space to one space and cuts the text after at
+    /// most `limit` scalars, at a space.
+    static func collapsingWhitespace(_ text: String, limit: Int) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var count = 0
+        var lastSpace = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                if count + 1 >= limit { break }
+                lastSpace = out.count
+                out.append(" ")
+                count += 1
+                pendingSpace = false
+            }
+            if count >= limit {
+                out = String.UnicodeScalarView(out.prefix(lastSpace))
+                break
+            }
+            out.append(scalar)
+            count += 1
+        }
+        return String(out)
+    }
+
+    private static let threadKey = "org.despina.search.analyses"
+
+    private static func threadAnalyses() -> LanguageAnalyses {
+        let dictionary = Thread.current.threadDictionary
+        if let set = dictionary[threadKey] as? LanguageAnalyses { return set }
+        let set = LanguageAnalyses()
+        dictionary[threadKey] = set
+        return set
+    }
+}
+
+/// The analyses of one thread, one per stemming language.
+private final class LanguageAnalyses {
+    private var analyses: [String: LanguageAnalysis] = [:]
+
+    func analysis(for language: String) -> LanguageAnalysis {
+        let key = StemmerLanguage.algorithm(for: language) ?? ""
+        if let known = analyses[key] { return known }
+        let made = LanguageAnalysis(analyzer: TermAnalyzer(language: language))
+        analyses[key] = made
+        return made
+    }
+}
+
+/// Counting scratch space for one language: word and term counts live in
+/// arrays indexed by identifier, stamped with the document generation so
+/// nothing has to be cleared between documents.
+private final class LanguageAnalysis {
+    let analyzer: TermAnalyzer
+    private static let fields = Field.allCases.count
+    private var generation: Int32 = 0
+    private var wordStamps: [Int32] = []
+    private var wordCounts: [Int32] = []
+    private var touchedWords: [Int] = []
+    private var termStamps: [Int32] = []
+    private var termSlots: [Int32] = []
+
+    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
+
+    func begin() {
+        analyzer.trimIfNeeded()
+        // Stamps of earlier documents never equal the current generation, so
+        // only an overflowing generation needs fresh arrays.
+        if generation == Int32.max {
+            wordStamps = []
+            wordCounts = []
+            termStamps = []
+            termSlots = []
+            generation = 0
+        }
+        generation += 1
+        touchedWords.removeAll(keepingCapacity: true)
+    }
+
+    func count(_ word: Int, in field: Field) {
+        if word >= wordStamps.count {
+            let size = max(word + 1, wordStamps.count * 2, 1024)
+            wordStamps += [Int32](repeating: 0, count: size - wordStamps.count)
+            wordCounts += [Int32](repeating: 0, count: size * Self.fields - wordCounts.count)
+        }
+        if wordStamps[word] != generation {
+            wordStamps[word] = generation
+            for field in 0..<Self.fields { wordCounts[word * Self.fields + field] = 0 }
+            touchedWords.append(word)
+        }
+        wordCounts[word * Self.fields + field.rawValue] += 1
+    }
+
+    func finish() -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
+        if termStamps.count < analyzer.termCount {
+            let size = max(analyzer.termCount, termStamps.count * 2)
+            termStamps += [Int32](repeating: 0, count: size - termStamps.count)
+            termSlots += [Int32](repeating: 0, count: size - termSlots.count)
+        }
+        var terms: [String] = []
+        var counts: [Int] = []
+        var words: [String] = []
+        var wordTerms: [Int] = []
+        var seenPairs = Set<Int>()
+        func slot(_ term: Int32) -> Int {
+            let index = Int(term)
+            if termStamps[index] != generation {
+                termStamps[index] = generation
+                termSlots[index] = Int32(terms.count)
+                terms.append(analyzer.termNames[index])
+                counts += repeatElement(0, count: Self.fields)
+            }
+            return Int(termSlots[index])
+        }
+        for word in touchedWords {
+            let base = word * Self.fields
+            for form in analyzer.forms(ofWord: word) {
+                let local = slot(form.term)
+                for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
+                if form.exactTerm >= 0 {
+                    let exact = slot(form.exactTerm)
+                    for field in 0..<Self.fields { counts[exact * Self.fields + field] += Int(wordCounts[base + field]) }
+                }
+                if seenPairs.insert(Int(form.folded) << 24 | local).inserted {
+                    words.append(analyzer.foldedNames[Int(form.folded)])
+                    wordTerms.append(local)
+                }
+            }
+        }
+        return (terms, counts, words, wordTerms)
+    }
+}

@@ -1,0 +1,156 @@
+/// Constants and encodings of the on-disk format (see docs/search-index.md).
+enum IndexFormat {
+    /// Format version written to and required from the entry file.
+    static let version = 1
+    /// Name of the entry file inside the index folder.
+    static let entryFile = "index.json"
+    static let facetsFile = "facets.json"
+    static let datesFile = "dates.json"
+    /// Terms holding the exact accented form of a word start with this.
+    static let exactPrefix = "="
+    /// Stems end with this and a language code: `closur~en`.
+    static let stemSeparator = "~"
+
+    /// The stem of a term without its language (`closur~en` → `closur`).
+    static func stemText(_ term: String) -> Substring {
+        term.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false).first ?? Substring(term)
+    }
+    /// Target size of a vocabulary or postings piece, in bytes.
+    static let pieceTarget = 24_000
+    /// Documents per chunk the builder aims for.
+    static let documentsPerChunk = 40
+    /// Largest number of document chunks.
+    static let maximumChunks = 256
+
+    /// The order of terms and words in the index: by Unicode scalar value
+    /// (the same as UTF-8 byte order), which the browser reproduces.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// 32-bit FNV-1a hash of the UTF-8 bytes: stable across builds and
+    /// platforms, used to name pieces and to place documents in chunks.
+    static func hash(_ text: String) -> UInt32 {
+        var value: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            value ^= UInt32(byte)
+            value = value &* 0x0100_0193
+        }
+        return value
+    }
+
+    /// Eight lowercase hex digits of the hash of `text`.
+    static func hashName(_ text: String) -> String {
+        let hex = String(hash(text), radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// The number of document chunks for `count` documents: a power of two,
+    /// so that chunk assignment changes only when the site crosses a size.
+    static func chunkCount(forDocuments count: Int) -> Int {
+        var chunks = 1
+        while chunks < maximumChunks && count > chunks * documentsPerChunk { chunks *= 2 }
+        return chunks
+    }
+}
+
+/// Unsigned integers written as base64url characters, five bits per
+/// character, least significant group first; a character value of 32 or
+/// more means another character follows.
+enum VarintCodec {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let values: [Int8] = {
+        var table = [Int8](repeating: -1, count: 128)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = Int8(index) }
+        return table
+    }()
+
+    /// Appends `value` (≥ 0) to `output`.
+    static func append(_ value: Int, to output: inout [UInt8]) {
+        var rest = max(value, 0)
+        repeat {
+            let group = rest & 31
+            rest >>= 5
+            output.append(alphabet[group | (rest > 0 ? 32 : 0)])
+        } while rest > 0
+    }
+
+    /// Decodes all integers of `text`; nil if it holds a foreign character
+    /// or ends inside a number.
+    static func decode(_ text: String) -> [Int]? {
+        var result: [Int] = []
+        var value = 0
+        var shift = 0
+        var open = false
+        for byte in text.utf8 {
+            guard byte < 128 else { return nil }
+            let digit = Int(values[Int(byte)])
+            guard digit >= 0, shift <= 55 else { return nil }
+            value |= (digit & 31) << shift
+            if digit >= 32 {
+                shift += 5
+                open = true
+            } else {
+                result.append(value)
+                value = 0
+                shift = 0
+                open = false
+            }
+        }
+        return open ? nil : result
+    }
+}
+
+/// The entry file: everything a query needs to find the pieces it reads.
+struct IndexEntry: Codable, Sendable {
+    struct RankingParameters: Codable, Sendable {
+        var k1: Double
+        var scale: Double
+    }
+    var format: String
+    var version: Int
+    var documents: Int
+    var ranking: RankingParameters
+    /// Vocabulary pieces: first word of each piece and its file.
+    var vocabulary: [[String]]
+    /// Postings pieces: first term of each piece and its file.
+    var postings: [[String]]
+    /// Document chunks: first ordinal of each chunk and its file.
+    var chunks: [ChunkReference]
+    var facets: String
+    var dates: String
+}
+
+/// Where the documents with ordinals from `first` on are stored.
+struct ChunkReference: Codable, Sendable {
+    var first: Int
+    var file: String
+}
+
+/// A vocabulary piece: folded surface words and their terms.
+struct VocabularyPiece: Codable, Sendable {
+    var words: [String: [String]]
+}
+
+/// A postings piece: for each term, its encoded (ordinal gap, weighted
+/// frequency) pairs.
+struct PostingsPiece: Codable, Sendable {
+    var terms: [String: String]
+}
+
+/// A document chunk.
+struct DocumentChunk: Codable, Sendable {
+    var documents: [StoredDocument]
+}
+
+/// Documents per facet value, as encoded ordinal gap lists.
+struct FacetsFile: Codable, Sendable {
+    var languages: [String: String]
+    var sections: [String: String]
+    var tags: [String: String]
+}
+
+/// Sort keys for ordering by date, one encoded number per ordinal.
+struct DatesFile: Codable, Sendable {
+    var minutes: String
+}

@@ -1,1 +1,0 @@
-// The SearchIndex module; see docs/architecture.md.

@@ -1,0 +1,167 @@
+import Glibc
+
+/// Turns a parsed request into a ``Response``: static files, redirects, the
+/// site's 404 page, entity-tag revalidation, live-reload injection and the
+/// event-stream endpoint. Used only from the event-loop thread.
+struct Responder {
+    let liveReload: Bool
+    let cache: FileCache
+
+    private static let allowedMethods = "GET, HEAD"
+
+    /// The response to `request`, with files looked up under `rootPath`.
+    func response(to request: HTTPRequest, rootPath: String) -> Response {
+        let closes = !request.keepsAlive
+        let isHead = request.method == "HEAD"
+
+        if liveReload, request.path == LiveReload.eventsPath {
+            guard request.method == "GET" else {
+                return plainResponse(status: 405, extraFields: [("Allow", "GET")], omitBody: isHead, request: request)
+            }
+            var head = ResponseHead(status: 200)
+            head.add("Content-Type", "text/event-stream")
+            head.add("Cache-Control", "no-cache")
+            head.add("X-Accel-Buffering", "no")
+            return Response(head: head.serialized(), body: .bytes(LiveReload.streamPreamble), closesConnection: false, startsEventStream: true)
+        }
+
+        guard request.method == "GET" || isHead else {
+            return plainResponse(status: 405, extraFields: [("Allow", Self.allowedMethods)], omitBody: false, request: request)
+        }
+
+        let (resolution, status) = RequestPath.resolve(request.target, inRootPath: rootPath)
+        switch resolution {
+        case .badRequest:
+            return plainResponse(status: 400, omitBody: isHead, request: request)
+        case .notFound:
+            return notFoundResponse(rootPath: rootPath, request: request)
+        case let .redirect(location):
+            return plainResponse(status: 301, extraFields: [("Location", location)], omitBody: isHead, request: request)
+        case let .file(path):
+            guard let status else { return notFoundResponse(rootPath: rootPath, request: request) }
+            return fileResponse(path: path, status: status, request: request, closes: closes)
+                ?? notFoundResponse(rootPath: rootPath, request: request)
+        }
+    }
+
+    /// The response to a request that could not be parsed; the connection closes.
+    func errorResponse(status: Int) -> Response {
+        let body = Array("\(status) \(ResponseHead.reasonPhrase(for: status))\n".utf8)
+        var head = ResponseHead(status: status)
+        head.add("Content-Type", "text/plain; charset=utf-8")
+        head.add("Content-Length", String(body.count))
+        head.add("Cache-Control", "no-cache")
+        head.add("Connection", "close")
+        return Response(head: head.serialized(), body: .bytes(body), closesConnection: true)
+    }
+
+    private func fileResponse(path: String, status: FileStatus, request: HTTPRequest, closes: Bool) -> Response? {
+        let type = ContentType.forFile(atPath: path)
+        let injects = liveReload && ContentType.isHTML(type)
+        let tag = EntityTag.make(for: status, variant: injects ? "live" : nil)
+
+        if let condition = request.value(forHeader: "if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+            var head = ResponseHead(status: 304)
+            head.add("ETag", tag)
+            head.add("Cache-Control", "no-cache")
+            addConnectionField(to: &head, request: request)
+            return Response(head: head.serialized(), body: .none, closesConnection: closes)
+        }
+
+        let body: Response.Body
+        let length: Int
+        if injects || status.size <= cache.maxEntryBytes {
+            guard let bytes = cachedBody(path: path, status: status, injects: injects) else { return nil }
+            body = request.method == "HEAD" ? .none : .bytes(bytes)
+            length = bytes.count
+        } else if request.method == "HEAD" {
+            body = .none
+            length = status.size
+        } else {
+            guard let descriptor = openForReading(path), let opened = FileStatus(descriptor: descriptor) else { return nil }
+            body = .file(descriptor: descriptor, length: opened.size)
+            length = opened.size
+        }
+
+        var head = ResponseHead(status: 200)
+        head.add("Content-Type", type)
+        head.add("Content-Length", String(length))
+        head.add("ETag", tag)
+        head.add("Cache-Control", "no-cache")
+        addConnectionField(to: &head, request: request)
+        return Response(head: head.serialized(), body: body, closesConnection: closes)
+    }
+
+    /// The site's `404.html` with status 404 when there is one, else a plain text 404.
+    private func notFoundResponse(rootPath: String, request: HTTPRequest) -> Response {
+        let isHead = request.method == "HEAD"
+        guard case let (.file(path), status?) = RequestPath.resolve("/404.html", inRootPath: rootPath) else {
+            return plainResponse(status: 404, omitBody: isHead, request: request)
+        }
+        let type = ContentType.forFile(atPath: path)
+        let injects = liveReload && ContentType.isHTML(type)
+        guard let bytes = cachedBody(path: path, status: status, injects: injects) else {
+            return plainResponse(status: 404, omitBody: isHead, request: request)
+        }
+        var head = ResponseHead(status: 404)
+        head.add("Content-Type", type)
+        head.add("Content-Length", String(bytes.count))
+        head.add("Cache-Control", "no-cache")
+        addConnectionField(to: &head, request: request)
+        return Response(head: head.serialized(), body: isHead ? .none : .bytes(bytes), closesConnection: !request.keepsAlive)
+    }
+
+    /// A short plain-text response for statuses without a file body.
+    private func plainResponse(status: Int, extraFields: [(String, String)] = [], omitBody: Bool, request: HTTPRequest) -> Response {
+        let body = Array("\(status) \(ResponseHead.reasonPhrase(for: status))\n".utf8)
+        var head = ResponseHead(status: status)
+        head.add("Content-Type", "text/plain; charset=utf-8")
+        head.add("Content-Length", String(body.count))
+        head.add("Cache-Control", "no-cache")
+        for (name, value) in extraFields { head.add(name, value) }
+        addConnectionField(to: &head, request: request)
+        return Response(head: head.serialized(), body: omitBody ? .none : .bytes(body), closesConnection: !request.keepsAlive)
+    }
+
+    private func addConnectionField(to head: inout ResponseHead, request: HTTPRequest) {
+        if !request.keepsAlive {
+            head.add("Connection", "close")
+        } else if request.version == .http1_0 {
+            head.add("Connection", "keep-alive")
+        }
+    }
+
+    /// The file's body (with the live-reload script when `injects`), from the
+    /// cache or read from disk and cached.
+    private func cachedBody(path: String, status: FileStatus, injects: Bool) -> [UInt8]? {
+        if let cached = cache.body(forPath: path, status: status) { return cached }
+        guard let descriptor = openForReading(path) else { return nil }
+        defer { close(descriptor) }
+        guard let opened = FileStatus(descriptor: descriptor), opened.kind == .regular,
+              let contents = readAll(descriptor, expectedSize: opened.size)
+        else { return nil }
+        let body = injects ? LiveReload.inject(into: contents) : contents
+        cache.store(body, forPath: path, status: opened)
+        return body
+    }
+
+    private func openForReading(_ path: String) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    private func readAll(_ descriptor: Int32, expectedSize: Int) -> [UInt8]? {
+        var contents: [UInt8] = []
+        contents.reserveCapacity(expectedSize)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return contents }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            contents.append(contentsOf: chunk[..<count])
+        }
+    }
+}

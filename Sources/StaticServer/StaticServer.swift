@@ -1,1 +1,0 @@
-// The StaticServer module; see docs/architecture.md.
