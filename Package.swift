@@ -46,6 +46,6 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
         .testTarget(name: "StaticServerTests", dependencies: ["StaticServer"]),
-        .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit"]),
+        .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit"], exclude: ["Fixtures"]),
     ]
 )

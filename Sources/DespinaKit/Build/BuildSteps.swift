@@ -6,7 +6,7 @@ struct StepTimer: Sendable {
     let now: @Sendable () -> Date
 
     /// Runs `body` as the step called `name`.
-    func run<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    func run<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

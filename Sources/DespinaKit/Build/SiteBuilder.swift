@@ -31,7 +31,7 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        var (config, configWarnings) = try timer.run("load configuration") {
+        var (config, configWarnings) = try timer.run("load configuration") { () throws(BuildFailure) in
             try ConfigLoader(fileSystem: fileSystem).load(siteDirectory: options.siteDirectory)
         }
         report(configWarnings)
@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
         let outputPath = options.resolvedOutputDirectory
         try checkOutputLocation(outputPath, siteDirectory: options.siteDirectory)
 
-        let scan = try timer.run("scan content") {
+        let scan = try timer.run("scan content") { () throws(BuildFailure) in
             try ContentScanner(fileSystem: fileSystem, siteDirectory: options.siteDirectory).scan()
         }
         report(scan.warnings)

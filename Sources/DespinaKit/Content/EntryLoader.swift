@@ -106,16 +106,17 @@ struct EntryLoader: Sendable {
         default: (kind, section) = (.page, "")
         }
         let identifier = try matter?.string("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
-        let entry = Entry(
+        let hardBreaks = try matter?.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks
+        let entry = try Entry(
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier, aliases: aliases,
-            series: try matter?.string("series"),
-            seriesPart: try matter?.int("seriesPart") ?? matter?.int("series_part"),
-            layout: layout, isSearchable: try matter?.bool("search") ?? true,
-            keywords: try matter?.strings("keywords") ?? [], image: try matter?.string("image"),
+            series: matter?.string("series"),
+            seriesPart: matter?.int("seriesPart") ?? matter?.int("series_part"),
+            layout: layout, isSearchable: matter?.bool("search") ?? true,
+            keywords: matter?.strings("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
-            hardLineBreaks: layout == "poem" || (try matter?.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks))
+            hardLineBreaks: layout == "poem" || hardBreaks)
         return Loaded(entry: entry, diagnostics: diagnostics)
     }
 
