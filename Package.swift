@@ -38,13 +38,13 @@ let package = Package(
             plugins: ["EmbedTheme"]),
         .executableTarget(name: "EmbedThemeTool"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
-        .executableTarget(name: "despina", dependencies: ["DespinaKit"]),
+        .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex"]),
 
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
-        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"], exclude: ["Vectors"]),
         .testTarget(name: "StaticServerTests", dependencies: ["StaticServer"]),
         .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit"], exclude: ["Fixtures"]),
     ]

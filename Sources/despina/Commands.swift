@@ -1,5 +1,6 @@
 import DespinaKit
 import Foundation
+import SearchIndex
 
 /// Calls DespinaKit for each command, with parsed arguments.
 enum Commands {
@@ -68,7 +69,34 @@ enum Commands {
     }
 
     static func search(_ arguments: ParsedArguments) throws -> Int32 {
-        throw UsageError(message: "search is not available yet")
+        let text = arguments.positionals[0]
+        let site = absolute(arguments.positionals.count > 1 ? arguments.positionals[1] : ".")
+        let output = arguments.option("output").map(absolute) ?? site + "/Output"
+        var limit = 10
+        if let value = arguments.option("limit") {
+            guard let number = Int(value), number > 0 else { throw UsageError(message: "--limit needs a positive number") }
+            limit = number
+        }
+        var order = SearchQuery.Order.relevance
+        if let value = arguments.option("sort") {
+            guard let parsed = SearchQuery.Order(rawValue: value) else {
+                throw UsageError(message: "--sort is 'relevance' or 'date'")
+            }
+            order = parsed
+        }
+        let query = SearchQuery(
+            text, tags: arguments.option("tag").map { [$0] } ?? [],
+            sections: arguments.option("section").map { [$0] } ?? [],
+            languages: arguments.option("lang").map { [$0] } ?? [], sort: order, limit: limit)
+        do {
+            let response = try SiteSearch(environment: makeEnvironment(verbose: false))
+                .search(query, outputDirectory: output)
+            print(arguments.flag("json") ? SiteSearch.json(for: response) : SiteSearch.text(for: response, query: text))
+            return 0
+        } catch {
+            printError(error.description)
+            return 1
+        }
     }
 
     static func serve(_ arguments: ParsedArguments) throws -> Int32 {

@@ -47,3 +47,12 @@ import Testing
             == "<a href=\"https://e.org/x/\"><img src=\"https://e.org/i.png\"></a><a href=\"http://y/\">")
     }
 }
+
+@Suite struct RootPathTests {
+    @Test func prefixesRootRelativeLinksOnly() {
+        let html = "<a href=\"/x/\">a</a><img src=\"/i.png\" alt=\"\"><a href=\"/blog/y/\">b</a><a href=\"//cdn/z\">c</a><a href=\"http://e/\">d</a>"
+        #expect(prefixingRootRelativeLinks(in: html, root: "/blog/")
+            == "<a href=\"/blog/x/\">a</a><img src=\"/blog/i.png\" alt=\"\"><a href=\"/blog/y/\">b</a><a href=\"//cdn/z\">c</a><a href=\"http://e/\">d</a>")
+        #expect(prefixingRootRelativeLinks(in: html, root: "/") == html)
+    }
+}

@@ -135,8 +135,10 @@ struct EntryLoader: Sendable {
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
             : "<p>" + escapeXML(entry.description ?? "") + "</p>"
+        let root = config.rootPath
         entry.content = RenderedContent(
-            html: document.html, summaryHTML: summary, headings: document.headings,
+            html: prefixingRootRelativeLinks(in: document.html, root: root),
+            summaryHTML: prefixingRootRelativeLinks(in: summary, root: root), headings: document.headings,
             plainText: document.plainText, codeText: document.codeText,
             wordCount: document.wordCount, readingMinutes: document.readingMinutes)
         entry.body = ""

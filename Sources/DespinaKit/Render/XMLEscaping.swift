@@ -29,3 +29,26 @@ func absolutizingLinks(in html: String, origin: String) -> String {
         .replacingOccurrences(of: " href=\"/", with: " href=\"\(origin)/")
         .replacingOccurrences(of: " src=\"/", with: " src=\"\(origin)/")
 }
+
+/// Puts the site's root path in front of root-relative `href` and `src`
+/// attributes of rendered Markdown (`/images/a.png` → `/blog/images/a.png`),
+/// so a site published below a path keeps its images and links working.
+/// Links that already start with the root are left alone.
+func prefixingRootRelativeLinks(in html: String, root: String) -> String {
+    guard root != "/", html.contains("=\"/") else { return html }
+    var result = ""
+    result.reserveCapacity(html.utf8.count + 64)
+    var rest = Substring(html)
+    let markers = [" href=\"/", " src=\"/"]
+    while let next = markers.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+        result += rest[..<next.upperBound]
+        let after = rest[next.upperBound...]
+        // `//host` is protocol-relative, and links into the root are already right.
+        if !after.hasPrefix("/") && !("/" + after).hasPrefix(root) {
+            result += root.dropFirst()
+        }
+        rest = after
+    }
+    result += rest
+    return result
+}
