@@ -31,11 +31,11 @@ enum Commands {
         let options = buildOptions(arguments, site: arguments.positionals.first ?? ".")
         do {
             let summary = try SiteBuilder(environment: environment).build(options)
-            print(summary.line)
+            environment.log.info(summary.line)
             return 0
         } catch {
-            for diagnostic in error.diagnostics { printError(diagnostic.description) }
-            printError("despina: the build failed; the previous output is unchanged")
+            for diagnostic in error.diagnostics { environment.log.error(diagnostic.description) }
+            environment.log.error("despina: the build failed; the previous output is unchanged")
             return 1
         }
     }
@@ -46,7 +46,7 @@ enum Commands {
             let path = try NewPost(environment: environment).create(
                 title: arguments.positionals[0], section: arguments.option("section") ?? "posts",
                 language: arguments.option("lang"), siteDirectory: absolute(arguments.option("site") ?? "."))
-            print("Created \(path)")
+            say("Created \(path)")
             return 0
         } catch {
             printError(error.description)
@@ -59,8 +59,8 @@ enum Commands {
         let directory = absolute(arguments.positionals.first ?? ".")
         do {
             let files = try SiteInitializer(environment: environment).create(in: directory)
-            for file in files { print("Created \(file)") }
-            print("Build it with: despina build \(arguments.positionals.first ?? "")")
+            for file in files { say("Created \(file)") }
+            say("Build it with: despina build \(arguments.positionals.first ?? "")")
             return 0
         } catch {
             printError(error.description)
@@ -91,7 +91,7 @@ enum Commands {
         do {
             let response = try SiteSearch(environment: makeEnvironment(verbose: false))
                 .search(query, outputDirectory: output)
-            print(arguments.flag("json") ? SiteSearch.json(for: response) : SiteSearch.text(for: response, query: text))
+            say(arguments.flag("json") ? SiteSearch.json(for: response) : SiteSearch.text(for: response, query: text))
             return 0
         } catch {
             printError(error.description)
@@ -100,6 +100,44 @@ enum Commands {
     }
 
     static func serve(_ arguments: ParsedArguments) throws -> Int32 {
-        throw UsageError(message: "serve is not available yet")
+        var options = PreviewOptions(siteDirectory: absolute(arguments.positionals.first ?? "."))
+        if let host = arguments.option("host") { options.host = host }
+        if let value = arguments.option("port") {
+            guard let port = UInt16(value) else { throw UsageError(message: "--port needs a number from 0 to 65535") }
+            options.port = port
+        }
+        options.includeDrafts = arguments.flag("drafts")
+        options.includeFuture = arguments.flag("future")
+        let preview = PreviewServer(options: options, environment: makeEnvironment(verbose: arguments.flag("verbose")))
+        do {
+            try preview.start()
+        } catch let failure as BuildFailure {
+            for diagnostic in failure.diagnostics { printError(diagnostic.description) }
+            return 1
+        } catch {
+            printError("despina serve: \(error)")
+            return 1
+        }
+        say("Serving \(options.siteDirectory) at \(preview.address) (Ctrl-C stops)")
+        if arguments.flag("open"), let opener = ["/usr/bin/xdg-open", "/usr/bin/open"].first(where: FileManager.default.isExecutableFile) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: opener)
+            process.arguments = [preview.address]
+            try? process.run()
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stop: @Sendable () -> Void = {
+            preview.stop()
+            say("\nStopped.")
+            exit(0)
+        }
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        interrupt.setEventHandler(handler: stop)
+        interrupt.resume()
+        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
+        terminate.setEventHandler(handler: stop)
+        terminate.resume()
+        dispatchMain()
     }
 }

@@ -57,6 +57,12 @@ let generalHelp = """
     Run 'despina COMMAND --help' for a command's options. 'despina --version' prints the version.
     """
 
+/// Writes a line to standard output at once (no buffering, so lines keep
+/// their order with standard error when both go to one file).
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
@@ -69,13 +75,21 @@ func absolute(_ path: String) -> String {
 }
 
 func makeEnvironment(verbose: Bool) -> BuildEnvironment {
-    let isTerminal = isatty(STDERR_FILENO) == 1
+    // On a terminal, the current step shows on one line that the next
+    // output erases; piped output gets only the lasting lines.
+    let showsProgress = isatty(STDERR_FILENO) == 1 && !verbose
+    let clearLine = "\r\u{1B}[2K"
     let logger = Logger(isVerbose: verbose) { level, message in
         switch level {
-        case .info, .verbose: print(message)
-        case .warning, .error: printError(message)
+        case .progress:
+            if showsProgress { FileHandle.standardError.write(Data("\(clearLine)\(message)…".utf8)) }
+        case .info, .verbose:
+            if showsProgress { FileHandle.standardError.write(Data(clearLine.utf8)) }
+            say(message)
+        case .warning, .error:
+            if showsProgress { FileHandle.standardError.write(Data(clearLine.utf8)) }
+            printError(message)
         }
-        _ = isTerminal
     }
     return .live(log: logger)
 }
@@ -86,11 +100,11 @@ func run(_ arguments: [String]) -> Int32 {
         return 2
     }
     if name == "--help" || name == "-h" || name == "help" {
-        print(generalHelp)
+        say(generalHelp)
         return 0
     }
     if name == "--version" || name == "version" {
-        print("despina \(version)")
+        say("despina \(version)")
         return 0
     }
     guard let spec = commands.first(where: { $0.name == name }) else {
@@ -105,7 +119,7 @@ func run(_ arguments: [String]) -> Int32 {
         return 2
     }
     if parsed.wantsHelp {
-        print(spec.help)
+        say(spec.help)
         return 0
     }
     do {

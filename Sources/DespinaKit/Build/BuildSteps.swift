@@ -7,6 +7,7 @@ struct StepTimer: Sendable {
 
     /// Runs `body` as the step called `name`.
     func run<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
+        log.progress(name)
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

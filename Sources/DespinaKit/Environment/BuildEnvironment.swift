@@ -19,6 +19,9 @@ public struct Logger: Sendable {
     public func warning(_ message: String) { sink(.warning, message) }
     /// Logs an error (already formatted as a diagnostic).
     public func error(_ message: String) { sink(.error, message) }
+    /// Reports which step a build is in; a terminal shows it on one
+    /// self-erasing line, other outputs drop it.
+    public func progress(_ step: String) { sink(.progress, step) }
     /// Logs a line that is shown with `--verbose` only.
     public func verbose(_ message: @autoclosure () -> String) {
         if isVerbose { sink(.verbose, message()) }
@@ -31,6 +34,8 @@ public struct Logger: Sendable {
 /// How important a log line is.
 public enum LogLevel: Sendable {
     case verbose, info, warning, error
+    /// The name of the step a build has started.
+    case progress
 }
 
 /// The one injectable value through which the pipeline touches the world:

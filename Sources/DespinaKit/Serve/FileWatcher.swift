@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches folders (recursively) and single files with inotify and calls
+/// back once per burst of changes, after a short quiet period, so one save
+/// that touches several files triggers one rebuild.
+final class FileWatcher: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var watchedFolders: [Int32: String] = [:]
+    /// Folders watched only for some of their files (the site folder, for `despina.yml`).
+    private var fileFilters: [String: Set<String>] = [:]
+    private let quietPeriod: Duration
+    private let onChange: @Sendable ([String]) -> Void
+    private var thread: Thread?
+    private var isRunning = true
+
+    private static let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
+            | IN_ATTRIB)
+
+    /// Watches `folders` that exist, with their subfolders, and `files`
+    /// (through their folders, so an editor that replaces a file on save is
+    /// still seen), calling `onChange` with the changed paths.
+    init(folders: [String], files: [String], quietPeriod: Duration = .milliseconds(40),
+         onChange: @escaping @Sendable ([String]) -> Void) throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else {
+            throw FileSystemError(path: folders.first ?? "", reason: "cannot watch files: \(String(cString: strerror(errno)))")
+        }
+        self.quietPeriod = quietPeriod
+        self.onChange = onChange
+        for folder in folders { addWatches(below: folder) }
+        for file in files {
+            let folder = (file as NSString).deletingLastPathComponent
+            let watch = inotify_add_watch(descriptor, folder, Self.mask)
+            guard watch >= 0 else { continue }
+            watchedFolders[watch] = watchedFolders[watch] ?? folder
+            fileFilters[folder, default: []].insert((file as NSString).lastPathComponent)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Starts delivering changes on a background thread.
+    func start() {
+        let thread = Thread { [self] in self.run() }
+        thread.name = "despina-watcher"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops delivering changes.
+    func stop() {
+        lock.withLock { isRunning = false }
+    }
+
+    private func addWatches(below path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        let watch = inotify_add_watch(descriptor, path, Self.mask)
+        if watch >= 0 { lock.withLock { watchedFolders[watch] = path } }
+        guard (status.st_mode & S_IFMT) == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let child = path + "/" + name
+            var childStatus = stat()
+            if lstat(child, &childStatus) == 0 && (childStatus.st_mode & S_IFMT) == S_IFDIR {
+                addWatches(below: child)
+            }
+        }
+    }
+
+    private func run() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pending: [String] = []
+        var lastEvent = ContinuousClock.now
+        while lock.withLock({ isRunning }) {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 20)
+            if ready > 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    pending += events(in: buffer, count: count)
+                    lastEvent = ContinuousClock.now
+                }
+            }
+            if !pending.isEmpty && ContinuousClock.now - lastEvent >= quietPeriod {
+                let changed = Array(Set(pending)).sorted()
+                pending.removeAll()
+                onChange(changed)
+            }
+        }
+    }
+
+    /// Decodes inotify events; new folders get watches of their own.
+    private func events(in buffer: [UInt8], count: Int) -> [String] {
+        var paths: [String] = []
+        var offset = 0
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                return (event.wd, event.mask, Int(event.len))
+            }
+            let nameBytes = buffer[(offset + headerSize)..<min(offset + headerSize + length, count)]
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            offset += headerSize + length
+            guard let folder = lock.withLock({ watchedFolders[watch] }) else { continue }
+            if let filter = fileFilters[folder], !filter.contains(name) { continue }
+            let path = name.isEmpty ? folder : folder + "/" + name
+            if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                addWatches(below: path)
+            }
+            if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
+            paths.append(path)
+        }
+        return paths
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import StaticServer
+import Synchronization
+
+/// What `despina serve` was asked to do.
+public struct PreviewOptions: Sendable {
+    /// The site folder (absolute).
+    public var siteDirectory: String
+    /// The address to listen on; loopback unless told otherwise.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    public var port: UInt16 = 8080
+    /// Include drafts.
+    public var includeDrafts = false
+    /// Include posts dated in the future.
+    public var includeFuture = false
+
+    /// Creates options for the site at `siteDirectory`.
+    public init(siteDirectory: String) {
+        self.siteDirectory = siteDirectory
+    }
+}
+
+/// `despina serve`: builds the site into a preview folder (never into
+/// `Output/`), serves it over HTTP, and on every change to `Content/`,
+/// `Templates/` or `despina.yml` rebuilds and reloads open pages. A failed
+/// rebuild shows its errors in the terminal and over the page, and the
+/// last good site keeps being served.
+public final class PreviewServer: Sendable {
+    private let environment: BuildEnvironment
+    private let options: PreviewOptions
+    private let server: StaticFileServer
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var watcher: FileWatcher?
+    }
+
+    /// The folder the preview is built into.
+    public var outputDirectory: String { joinPath(options.siteDirectory, ".despina/preview") }
+
+    /// Creates the preview of the site in `options`.
+    public init(options: PreviewOptions, environment: BuildEnvironment) {
+        self.options = options
+        self.environment = environment
+        var configuration = ServerConfiguration()
+        configuration.host = options.host
+        configuration.port = options.port
+        server = StaticFileServer(
+            root: URL(fileURLWithPath: joinPath(options.siteDirectory, ".despina/preview")),
+            configuration: configuration)
+    }
+
+    /// The port the server listens on (known after `start`).
+    public var port: UInt16 { server.port }
+
+    /// The address to open in a browser.
+    public var address: String {
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        return "http://\(host):\(port)/"
+    }
+
+    /// Builds once, starts serving and watching. The first build must succeed.
+    public func start() throws {
+        try server.start()
+        do {
+            _ = try build()
+        } catch {
+            server.stop()
+            throw error
+        }
+        let site = options.siteDirectory
+        let watcher = try FileWatcher(
+            folders: [joinPath(site, "Content"), joinPath(site, "Templates")],
+            files: [joinPath(site, ConfigLoader.fileName)]
+        ) { [weak self] changed in
+            self?.rebuild(after: changed)
+        }
+        watcher.start()
+        state.withLock { $0.watcher = watcher }
+    }
+
+    /// Stops watching and serving.
+    public func stop() {
+        state.withLock { $0.watcher?.stop() }
+        server.stop()
+    }
+
+    private func build() throws(BuildFailure) -> BuildSummary {
+        var build = BuildOptions(siteDirectory: options.siteDirectory)
+        build.outputDirectory = outputDirectory
+        build.includeDrafts = options.includeDrafts
+        build.includeFuture = options.includeFuture
+        build.baseURL = address
+        return try SiteBuilder(environment: environment).build(build)
+    }
+
+    private func rebuild(after changed: [String]) {
+        let site = options.siteDirectory + "/"
+        let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
+        environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
+        do {
+            let summary = try build()
+            environment.log.info(summary.line)
+            server.broadcastReload()
+        } catch {
+            let message = error.diagnostics.map(\.description).joined(separator: "\n")
+            environment.log.error(message)
+            server.broadcastError(message: message)
+        }
+    }
+}
