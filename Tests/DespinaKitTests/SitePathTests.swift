@@ -81,3 +81,17 @@ import Testing
         #expect(editDistance("postsPerPage", "postsPerPage") == 0)
     }
 }
+
+@Suite struct PageWindowTests {
+    func window(_ current: Int, _ total: Int) -> [Int?] {
+        PageContexts(config: SiteConfig(), model: SiteModel(posts: [], pages: [], zone: .gmt)).pageWindow(current: current, total: total)
+    }
+
+    @Test func showsEndsAndNeighbours() {
+        #expect(window(1, 1) == [1])
+        #expect(window(1, 3) == [1, 2, 3])
+        #expect(window(5, 10) == [1, nil, 3, 4, 5, 6, 7, nil, 10])
+        #expect(window(1, 1000) == [1, 2, 3, nil, 1000])
+        #expect(window(999, 1000) == [1, nil, 997, 998, 999, 1000])
+    }
+}

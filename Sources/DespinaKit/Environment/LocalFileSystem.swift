@@ -93,11 +93,43 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func removeItem(at path: String) throws {
-        guard info(at: path) != nil else { return }
-        do {
-            try FileManager.default.removeItem(atPath: path)
-        } catch {
-            throw FileSystemError(path: path, reason: "cannot remove it")
+        guard let info = info(at: path) else { return }
+        if info.kind == .directory {
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { throw error(path) }
+            try removeContents(ofDirectory: descriptor, path: path)
+            guard rmdir(path) == 0 else { throw error(path) }
+        } else {
+            guard unlink(path) == 0 else { throw error(path) }
+        }
+    }
+
+    /// Empties the directory open at `descriptor` (and closes it), with
+    /// `unlinkat` relative to open folders: no path is built twice, and a
+    /// link inside is removed, never followed.
+    private func removeContents(ofDirectory descriptor: Int32, path: String) throws {
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            throw error(path)
+        }
+        defer { closedir(directory) }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+                folders.append(name)
+            } else if unlinkat(descriptor, name, 0) != 0 {
+                if errno == EISDIR { folders.append(name) } else { throw error(path + "/" + name) }
+            }
+        }
+        for name in folders {
+            let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0 else { throw error(path + "/" + name) }
+            try removeContents(ofDirectory: child, path: path + "/" + name)
+            guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 else { throw error(path + "/" + name) }
         }
     }
 

@@ -212,8 +212,9 @@ struct PageContexts: Sendable {
         var value: [String: Value] = [
             "current": .int(page.number), "total": .int(page.total),
             "hasPrevious": .bool(page.number > 1), "hasNext": .bool(page.number < page.total),
-            "pages": .array((1...page.total).map { number in
-                .dictionary([
+            "pages": .array(pageWindow(current: page.number, total: page.total).map { number in
+                guard let number else { return .dictionary(["isGap": .bool(true)]) }
+                return .dictionary([
                     "number": .int(number), "url": .string(url(pagePath(basePath, number))),
                     "isCurrent": .bool(number == page.number),
                 ])
@@ -222,6 +223,21 @@ struct PageContexts: Sendable {
         if page.number > 1 { value["previousURL"] = .string(url(pagePath(basePath, page.number - 1))) }
         if page.number < page.total { value["nextURL"] = .string(url(pagePath(basePath, page.number + 1))) }
         return .dictionary(value)
+    }
+
+    /// The page numbers a pagination bar shows: the first, the last, and
+    /// two on each side of the current one; nil marks a gap. Its length is
+    /// bounded, so lists of any size paginate in linear time.
+    func pageWindow(current: Int, total: Int) -> [Int?] {
+        let shown = Set([1, total] + ((current - 2)...(current + 2)).filter { $0 >= 1 && $0 <= total }).sorted()
+        var numbers: [Int?] = []
+        var previous = 0
+        for number in shown {
+            if number > previous + 1 { numbers.append(nil) }
+            numbers.append(number)
+            previous = number
+        }
+        return numbers
     }
 
     func list(kind: String, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
