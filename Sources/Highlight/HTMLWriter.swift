@@ -60,7 +60,7 @@ struct HTMLWriter {
     mutating func finish() {
         closeSpan()
         if isLineOpen {
-            bytes.append(contentsOf: "</span>".utf8)
+            appendClosingTag()
             isLineOpen = false
         }
     }
@@ -88,16 +88,21 @@ struct HTMLWriter {
 
     private mutating func closeSpan() {
         if openKind != .plain {
-            bytes.append(contentsOf: "</span>".utf8)
+            appendClosingTag()
             openKind = .plain
         }
+    }
+
+    private mutating func appendClosingTag() {
+        let tag: StaticString = "</span>"
+        tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func endLine() {
         closeSpan()
         if lineWrapping != nil {
             if !isLineOpen { openLine() }
-            bytes.append(contentsOf: "</span>".utf8)
+            appendClosingTag()
             isLineOpen = false
             lineNumber += 1
         }
