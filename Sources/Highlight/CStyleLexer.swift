@@ -128,17 +128,43 @@ enum CStyleLexer {
         }
         if let raw = grammar.words.value(of: lexer.text, from: start, to: end), let kind = TokenKind(rawValue: UInt8(raw)) {
             lexer.emit(kind, to: end)
-            if kind == .keyword {
+            if kind == .keyword && !grammar.valueKeywords.contains(lexer.text, from: start, to: end) {
                 context.last = .keyword
                 context.pendingDefinition = grammar.definitions.value(of: lexer.text, from: start, to: end) ?? 0
             }
             return
         }
-        if grammar.capitalisedTypes && isTypeName(lexer, from: start, to: end) {
+        if grammar.messageSelectors && isSelector(lexer, wordEnd: end, previous: previous) {
+            lexer.emit(.function, to: end)
+        } else if grammar.capitalisedTypes && isTypeName(lexer, from: start, to: end) {
             lexer.emit(.type, to: end)
         } else {
             lexer.emit(next == 0x28 ? .function : .plain, to: end)
         }
+    }
+
+    /// Whether the word ending at `wordEnd` is part of an Objective-C
+    /// selector: after a receiver or a parameter (`[obj name]`,
+    /// `[obj name:x with:y]`), or after the return type of a method
+    /// declaration (`- (void)viewDidLoad`).
+    private static func isSelector(_ lexer: Lexer, wordEnd: Int, previous: Context) -> Bool {
+        guard previous.last == .value || previous.last == .close else { return false }
+        let next = lexer.byte(at: wordEnd)
+        if next == 0x3A { return lexer.byte(at: wordEnd + 1) != 0x3A }
+        if next == 0x5D { return true }
+        guard previous.last == .close, lexer.position > 0, lexer.text[lexer.position - 1] == 0x29 else { return false }
+        // A method declaration line starts with `-` or `+`, and its name
+        // comes before any parameter's colon.
+        var index = lexer.position - 1
+        let limit = max(0, index - Lexer.maximumLookahead)
+        while index > limit && lexer.text[index - 1] != 0x0A {
+            index -= 1
+            if lexer.text[index] == 0x3A { return false }
+        }
+        if index > 0 && lexer.text[index - 1] != 0x0A { return false }
+        index = lexer.endOfHorizontalSpace(from: index)
+        let marker = lexer.byte(at: index)
+        return (marker == 0x2D || marker == 0x2B) && lexer.byte(at: index + 1) != marker && lexer.byte(at: index + 1) != 0x3D
     }
 
     /// Capitalised with at least one lowercase letter: `NSString`, not `MAX`.
