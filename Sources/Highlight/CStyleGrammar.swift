@@ -21,6 +21,8 @@ struct CStyleGrammar: Sendable {
     var preprocessor = false
     /// The quotes that delimit strings and characters.
     var quotes: [UInt8] = [0x22, 0x27]
+    /// C++ raw strings, `R"delimiter(…)delimiter"`.
+    var delimitedRawStrings = false
     /// `"""` and `'''` strings spanning lines.
     var tripleQuotes = false
     /// Backquoted template strings with `${…}` interpolation.

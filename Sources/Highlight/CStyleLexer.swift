@@ -64,13 +64,13 @@ enum CStyleLexer {
                 break
             }
             if grammar.quotes.contains(byte) {
-                lexString(&lexer, grammar: grammar, prefix: 0)
+                lexString(&lexer, grammar: grammar, prefix: 0, depth: depth)
                 context.last = .value
             } else if ByteClass.isDigit(byte) || (byte == 0x2E && ByteClass.isDigit(lexer.peek(1))) {
                 lexer.emit(.number, to: lexer.endOfNumber(from: lexer.position, separator: grammar.digitSeparator))
                 context.last = .value
             } else if ByteClass.isIdentifierStart(byte) || (byte == 0x24 && grammar.dollarIdentifiers) {
-                lexWord(&lexer, grammar: grammar, context: &context)
+                lexWord(&lexer, grammar: grammar, context: &context, depth: depth)
             } else if byte == 0x2F && grammar.regexLiterals && startsExpression(context),
                       let end = endOfRegex(lexer) {
                 lexer.emit(.regex, to: end)
@@ -103,7 +103,7 @@ enum CStyleLexer {
         }
     }
 
-    private static func lexWord(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context) {
+    private static func lexWord(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context, depth: Int) {
         let start = lexer.position
         var end = start + 1
         while end < lexer.end && (ByteClass.isIdentifierContinuation(lexer.text[end]) || (lexer.text[end] == 0x24 && grammar.dollarIdentifiers)) {
@@ -111,7 +111,7 @@ enum CStyleLexer {
         }
         let next = lexer.byte(at: end)
         if grammar.quotes.contains(next) && grammar.stringPrefixes.contains(lexer.text, from: start, to: end) {
-            lexString(&lexer, grammar: grammar, prefix: end - start)
+            lexString(&lexer, grammar: grammar, prefix: end - start, depth: depth)
             context.last = .value
             return
         }
@@ -176,32 +176,98 @@ enum CStyleLexer {
         return false
     }
 
-    /// A string at `position + prefix`: triple-quoted when the grammar has
-    /// them, otherwise ending at its quote or, unterminated, at the line end.
-    private static func lexString(_ lexer: inout Lexer, grammar: CStyleGrammar, prefix: Int) {
+    /// A string at `position + prefix`. The prefix decides its reading:
+    /// `r` makes backslashes literal, `f` makes `{…}` an interpolation lexed
+    /// as code, and in C++ `R"delimiter(…)delimiter"` is a raw string.
+    /// Triple-quoted strings (where the grammar has them) span lines; others
+    /// end, unterminated, at the end of their line.
+    private static func lexString(_ lexer: inout Lexer, grammar: CStyleGrammar, prefix: Int, depth: Int) {
         let quoteIndex = lexer.position + prefix
         let quote = lexer.byte(at: quoteIndex)
-        guard grammar.tripleQuotes, lexer.byte(at: quoteIndex + 1) == quote, lexer.byte(at: quoteIndex + 2) == quote else {
-            lexer.lexQuotedString(prefix: prefix)
+        var isRaw = false
+        var interpolates = false
+        for index in lexer.position..<quoteIndex {
+            switch lexer.text[index] | 0x20 {
+            case UInt8(ascii: "r"): isRaw = true
+            case UInt8(ascii: "f"): interpolates = true
+            default: break
+            }
+        }
+        if isRaw && grammar.delimitedRawStrings, let end = endOfDelimitedRawString(lexer, quoteIndex: quoteIndex) {
+            lexer.emit(.string, to: end)
             return
         }
-        var index = quoteIndex + 3
+        let isTriple = grammar.tripleQuotes && lexer.byte(at: quoteIndex + 1) == quote && lexer.byte(at: quoteIndex + 2) == quote
+        var index = quoteIndex + (isTriple ? 3 : 1)
         lexer.emit(.string, to: index)
         while index < lexer.end {
             let byte = lexer.text[index]
-            if byte == quote && lexer.byte(at: index + 1) == quote && lexer.byte(at: index + 2) == quote {
-                index += 3
+            if byte == quote {
+                if !isTriple {
+                    index += 1
+                    break
+                }
+                if lexer.byte(at: index + 1) == quote && lexer.byte(at: index + 2) == quote {
+                    index += 3
+                    break
+                }
+                index += 1
+            } else if byte == 0x0A && !isTriple {
                 break
+            } else if byte == 0x5C {
+                if isRaw {
+                    // A raw string keeps the backslash, but it still protects a quote.
+                    let next = lexer.byte(at: index + 1)
+                    index = next == 0x0A && !isTriple ? index + 1 : lexer.endOfCharacter(at: index + 1)
+                } else {
+                    lexer.emit(.string, to: index)
+                    index = lexer.endOfEscape(from: index)
+                    lexer.emit(.escape, to: index)
+                }
+            } else if interpolates && (byte == 0x7B || byte == 0x7D) {
+                if lexer.byte(at: index + 1) == byte {
+                    index += 2
+                } else if byte == 0x7B && depth < maximumInterpolationDepth {
+                    lexer.emit(.string, to: index)
+                    lexer.emit(.escape, length: 1)
+                    var inner = Context()
+                    inner.last = .open
+                    lexCode(&lexer, grammar: grammar, context: &inner, depth: depth + 1)
+                    if lexer.current == 0x7D { lexer.emit(.escape, length: 1) }
+                    index = lexer.position
+                } else {
+                    index += 1
+                }
+            } else {
+                index += 1
             }
-            if byte == 0x5C {
-                lexer.emit(.string, to: index)
-                index = lexer.endOfEscape(from: index)
-                lexer.emit(.escape, to: index)
-                continue
+        }
+        lexer.emit(.string, to: index)
+    }
+
+    /// The end of a C++ raw string whose quote is at `quoteIndex`
+    /// (`R"sql(…)sql"`), or `nil` if no valid delimiter follows the quote.
+    /// An unterminated raw string runs to the end.
+    private static func endOfDelimitedRawString(_ lexer: Lexer, quoteIndex: Int) -> Int? {
+        var open = quoteIndex + 1
+        while open < lexer.end && open - quoteIndex <= 17 {
+            let byte = lexer.text[open]
+            if byte == 0x28 { break }
+            if ByteClass.isSpace(byte) || byte == 0x29 || byte == 0x5C || byte == 0x22 { return nil }
+            open += 1
+        }
+        guard lexer.byte(at: open) == 0x28 else { return nil }
+        let delimiter = lexer.text[(quoteIndex + 1)..<open]
+        var index = open + 1
+        while index < lexer.end {
+            if lexer.text[index] == 0x29
+                && lexer.text[(index + 1)..<min(index + 1 + delimiter.count, lexer.end)].elementsEqual(delimiter)
+                && lexer.byte(at: index + 1 + delimiter.count) == 0x22 {
+                return index + 2 + delimiter.count
             }
             index += 1
         }
-        lexer.emit(.string, to: index)
+        return lexer.end
     }
 
     /// A backquoted template string whose `${…}` parts are lexed as code.

@@ -19,6 +19,7 @@ extension CStyleGrammar {
         definitions: WordTable(["struct", "union", "enum", "class", "namespace", "concept"], value: 2),
         stringPrefixes: WordTable(["L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R"], value: 1),
         preprocessor: true,
+        delimitedRawStrings: true,
         arrowAccessesMembers: true,
         digitSeparator: 0x27)
 }
