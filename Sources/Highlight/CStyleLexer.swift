@@ -10,6 +10,10 @@ enum CStyleLexer {
         var last: Last = .start
         /// 1 when the next identifier names a function, 2 a type.
         var pendingDefinition = 0
+        /// Where the current line starts, and whether a `:` was seen on it
+        /// (for Objective-C method declarations).
+        var lineStart = 0
+        var lineHasColon = false
     }
 
     static func lex(_ lexer: inout Lexer, grammar: CStyleGrammar) {
@@ -25,7 +29,14 @@ enum CStyleLexer {
             let byte = lexer.current
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                let start = lexer.position
                 lexer.skipSpace()
+                var index = lexer.position
+                while index > start && lexer.text[index - 1] != 0x0A { index -= 1 }
+                if index > start {
+                    context.lineStart = index
+                    context.lineHasColon = false
+                }
                 continue
             case UInt8(ascii: "/") where grammar.slashComments && lexer.peek(1) == 0x2F:
                 let isDoc = lexer.peek(2) == 0x2F && lexer.peek(3) != 0x2F
@@ -86,6 +97,7 @@ enum CStyleLexer {
                     context.last = .dot
                 case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
                     context.last = .open
+                    if byte == 0x3A { context.lineHasColon = true }
                 case UInt8(ascii: ")"), UInt8(ascii: "]"):
                     context.last = .close
                 default:
@@ -152,19 +164,15 @@ enum CStyleLexer {
         let next = lexer.byte(at: wordEnd)
         if next == 0x3A { return lexer.byte(at: wordEnd + 1) != 0x3A }
         if next == 0x5D { return true }
-        guard previous.last == .close, lexer.position > 0, lexer.text[lexer.position - 1] == 0x29 else { return false }
+        guard previous.last == .close, !previous.lineHasColon, lexer.position > 0, lexer.text[lexer.position - 1] == 0x29 else {
+            return false
+        }
         // A method declaration line starts with `-` or `+`, and its name
         // comes before any parameter's colon.
-        var index = lexer.position - 1
-        let limit = max(0, index - Lexer.maximumLookahead)
-        while index > limit && lexer.text[index - 1] != 0x0A {
-            index -= 1
-            if lexer.text[index] == 0x3A { return false }
-        }
-        if index > 0 && lexer.text[index - 1] != 0x0A { return false }
-        index = lexer.endOfHorizontalSpace(from: index)
-        let marker = lexer.byte(at: index)
-        return (marker == 0x2D || marker == 0x2B) && lexer.byte(at: index + 1) != marker && lexer.byte(at: index + 1) != 0x3D
+        let markerIndex = lexer.endOfHorizontalSpace(from: previous.lineStart)
+        let marker = lexer.byte(at: markerIndex)
+        let second = lexer.byte(at: markerIndex + 1)
+        return (marker == 0x2D || marker == 0x2B) && second != marker && second != 0x3D
     }
 
     /// Capitalised with at least one lowercase letter: `NSString`, not `MAX`.
