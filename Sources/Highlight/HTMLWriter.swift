@@ -24,11 +24,6 @@ struct HTMLWriter {
         bytes.reserveCapacity(expectedInputSize * 2 + 64)
     }
 
-    /// Appends raw markup that needs no escaping.
-    mutating func appendMarkup(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
-    }
-
     /// Writes `text[range]` as a token of `kind`.
     mutating func write(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         if start >= end { return }
