@@ -5,6 +5,9 @@ struct CStyleGrammar: Sendable {
     /// Reserved words, each mapped to the raw value of its `TokenKind`
     /// (keyword, type, literal, function for well-known built-ins).
     var words: WordTable
+    /// Keywords that stand for a value (`self`, `this`): after them a `/`
+    /// divides and a name may be a selector.
+    var valueKeywords = WordTable([])
     /// Words after which the next identifier is defined: value 1 names a
     /// function (`def`, `function`), value 2 a type (`class`, `struct`).
     var definitions = WordTable([])
@@ -18,12 +21,18 @@ struct CStyleGrammar: Sendable {
     var preprocessor = false
     /// The quotes that delimit strings and characters.
     var quotes: [UInt8] = [0x22, 0x27]
+    /// C++ raw strings, `R"delimiter(…)delimiter"`.
+    var delimitedRawStrings = false
     /// `"""` and `'''` strings spanning lines.
     var tripleQuotes = false
     /// Backquoted template strings with `${…}` interpolation.
     var templateStrings = false
     /// Objective-C's `@interface`, `@"…"`, `@YES`.
     var atDirectives = false
+    /// Objective-C message and method selectors: a name after a receiver
+    /// followed by `:` or `]` (`[set setTitle:t]`, `[Item alloc]`), and the
+    /// name of a method declared on a line starting with `-` or `+`.
+    var messageSelectors = false
     /// `@name` decorators.
     var decorators = false
     /// `/…/flags` regex literals where an expression may start.

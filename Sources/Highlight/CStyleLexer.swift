@@ -10,6 +10,10 @@ enum CStyleLexer {
         var last: Last = .start
         /// 1 when the next identifier names a function, 2 a type.
         var pendingDefinition = 0
+        /// Where the current line starts, and whether a `:` was seen on it
+        /// (for Objective-C method declarations).
+        var lineStart = 0
+        var lineHasColon = false
     }
 
     static func lex(_ lexer: inout Lexer, grammar: CStyleGrammar) {
@@ -25,7 +29,14 @@ enum CStyleLexer {
             let byte = lexer.current
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                let start = lexer.position
                 lexer.skipSpace()
+                var index = lexer.position
+                while index > start && lexer.text[index - 1] != 0x0A { index -= 1 }
+                if index > start {
+                    context.lineStart = index
+                    context.lineHasColon = false
+                }
                 continue
             case UInt8(ascii: "/") where grammar.slashComments && lexer.peek(1) == 0x2F:
                 let isDoc = lexer.peek(2) == 0x2F && lexer.peek(3) != 0x2F
@@ -64,13 +75,13 @@ enum CStyleLexer {
                 break
             }
             if grammar.quotes.contains(byte) {
-                lexString(&lexer, grammar: grammar, prefix: 0)
+                lexString(&lexer, grammar: grammar, prefix: 0, depth: depth)
                 context.last = .value
             } else if ByteClass.isDigit(byte) || (byte == 0x2E && ByteClass.isDigit(lexer.peek(1))) {
                 lexer.emit(.number, to: lexer.endOfNumber(from: lexer.position, separator: grammar.digitSeparator))
                 context.last = .value
             } else if ByteClass.isIdentifierStart(byte) || (byte == 0x24 && grammar.dollarIdentifiers) {
-                lexWord(&lexer, grammar: grammar, context: &context)
+                lexWord(&lexer, grammar: grammar, context: &context, depth: depth)
             } else if byte == 0x2F && grammar.regexLiterals && startsExpression(context),
                       let end = endOfRegex(lexer) {
                 lexer.emit(.regex, to: end)
@@ -86,6 +97,7 @@ enum CStyleLexer {
                     context.last = .dot
                 case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
                     context.last = .open
+                    if byte == 0x3A { context.lineHasColon = true }
                 case UInt8(ascii: ")"), UInt8(ascii: "]"):
                     context.last = .close
                 default:
@@ -103,7 +115,7 @@ enum CStyleLexer {
         }
     }
 
-    private static func lexWord(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context) {
+    private static func lexWord(_ lexer: inout Lexer, grammar: CStyleGrammar, context: inout Context, depth: Int) {
         let start = lexer.position
         var end = start + 1
         while end < lexer.end && (ByteClass.isIdentifierContinuation(lexer.text[end]) || (lexer.text[end] == 0x24 && grammar.dollarIdentifiers)) {
@@ -111,7 +123,7 @@ enum CStyleLexer {
         }
         let next = lexer.byte(at: end)
         if grammar.quotes.contains(next) && grammar.stringPrefixes.contains(lexer.text, from: start, to: end) {
-            lexString(&lexer, grammar: grammar, prefix: end - start)
+            lexString(&lexer, grammar: grammar, prefix: end - start, depth: depth)
             context.last = .value
             return
         }
@@ -128,17 +140,39 @@ enum CStyleLexer {
         }
         if let raw = grammar.words.value(of: lexer.text, from: start, to: end), let kind = TokenKind(rawValue: UInt8(raw)) {
             lexer.emit(kind, to: end)
-            if kind == .keyword {
+            if kind == .keyword && !grammar.valueKeywords.contains(lexer.text, from: start, to: end) {
                 context.last = .keyword
                 context.pendingDefinition = grammar.definitions.value(of: lexer.text, from: start, to: end) ?? 0
             }
             return
         }
-        if grammar.capitalisedTypes && isTypeName(lexer, from: start, to: end) {
+        if grammar.messageSelectors && isSelector(lexer, wordEnd: end, previous: previous) {
+            lexer.emit(.function, to: end)
+        } else if grammar.capitalisedTypes && isTypeName(lexer, from: start, to: end) {
             lexer.emit(.type, to: end)
         } else {
             lexer.emit(next == 0x28 ? .function : .plain, to: end)
         }
+    }
+
+    /// Whether the word ending at `wordEnd` is part of an Objective-C
+    /// selector: after a receiver or a parameter (`[obj name]`,
+    /// `[obj name:x with:y]`), or after the return type of a method
+    /// declaration (`- (void)viewDidLoad`).
+    private static func isSelector(_ lexer: Lexer, wordEnd: Int, previous: Context) -> Bool {
+        guard previous.last == .value || previous.last == .close else { return false }
+        let next = lexer.byte(at: wordEnd)
+        if next == 0x3A { return lexer.byte(at: wordEnd + 1) != 0x3A }
+        if next == 0x5D { return true }
+        guard previous.last == .close, !previous.lineHasColon, lexer.position > 0, lexer.text[lexer.position - 1] == 0x29 else {
+            return false
+        }
+        // A method declaration line starts with `-` or `+`, and its name
+        // comes before any parameter's colon.
+        let markerIndex = lexer.endOfHorizontalSpace(from: previous.lineStart)
+        let marker = lexer.byte(at: markerIndex)
+        let second = lexer.byte(at: markerIndex + 1)
+        return (marker == 0x2D || marker == 0x2B) && second != marker && second != 0x3D
     }
 
     /// Capitalised with at least one lowercase letter: `NSString`, not `MAX`.
@@ -150,32 +184,98 @@ enum CStyleLexer {
         return false
     }
 
-    /// A string at `position + prefix`: triple-quoted when the grammar has
-    /// them, otherwise ending at its quote or, unterminated, at the line end.
-    private static func lexString(_ lexer: inout Lexer, grammar: CStyleGrammar, prefix: Int) {
+    /// A string at `position + prefix`. The prefix decides its reading:
+    /// `r` makes backslashes literal, `f` makes `{…}` an interpolation lexed
+    /// as code, and in C++ `R"delimiter(…)delimiter"` is a raw string.
+    /// Triple-quoted strings (where the grammar has them) span lines; others
+    /// end, unterminated, at the end of their line.
+    private static func lexString(_ lexer: inout Lexer, grammar: CStyleGrammar, prefix: Int, depth: Int) {
         let quoteIndex = lexer.position + prefix
         let quote = lexer.byte(at: quoteIndex)
-        guard grammar.tripleQuotes, lexer.byte(at: quoteIndex + 1) == quote, lexer.byte(at: quoteIndex + 2) == quote else {
-            lexer.lexQuotedString(prefix: prefix)
+        var isRaw = false
+        var interpolates = false
+        for index in lexer.position..<quoteIndex {
+            switch lexer.text[index] | 0x20 {
+            case UInt8(ascii: "r"): isRaw = true
+            case UInt8(ascii: "f"): interpolates = true
+            default: break
+            }
+        }
+        if isRaw && grammar.delimitedRawStrings, let end = endOfDelimitedRawString(lexer, quoteIndex: quoteIndex) {
+            lexer.emit(.string, to: end)
             return
         }
-        var index = quoteIndex + 3
+        let isTriple = grammar.tripleQuotes && lexer.byte(at: quoteIndex + 1) == quote && lexer.byte(at: quoteIndex + 2) == quote
+        var index = quoteIndex + (isTriple ? 3 : 1)
         lexer.emit(.string, to: index)
         while index < lexer.end {
             let byte = lexer.text[index]
-            if byte == quote && lexer.byte(at: index + 1) == quote && lexer.byte(at: index + 2) == quote {
-                index += 3
+            if byte == quote {
+                if !isTriple {
+                    index += 1
+                    break
+                }
+                if lexer.byte(at: index + 1) == quote && lexer.byte(at: index + 2) == quote {
+                    index += 3
+                    break
+                }
+                index += 1
+            } else if byte == 0x0A && !isTriple {
                 break
+            } else if byte == 0x5C {
+                if isRaw {
+                    // A raw string keeps the backslash, but it still protects a quote.
+                    let next = lexer.byte(at: index + 1)
+                    index = next == 0x0A && !isTriple ? index + 1 : lexer.endOfCharacter(at: index + 1)
+                } else {
+                    lexer.emit(.string, to: index)
+                    index = lexer.endOfEscape(from: index)
+                    lexer.emit(.escape, to: index)
+                }
+            } else if interpolates && (byte == 0x7B || byte == 0x7D) {
+                if lexer.byte(at: index + 1) == byte {
+                    index += 2
+                } else if byte == 0x7B && depth < maximumInterpolationDepth {
+                    lexer.emit(.string, to: index)
+                    lexer.emit(.escape, length: 1)
+                    var inner = Context()
+                    inner.last = .open
+                    lexCode(&lexer, grammar: grammar, context: &inner, depth: depth + 1)
+                    if lexer.current == 0x7D { lexer.emit(.escape, length: 1) }
+                    index = lexer.position
+                } else {
+                    index += 1
+                }
+            } else {
+                index += 1
             }
-            if byte == 0x5C {
-                lexer.emit(.string, to: index)
-                index = lexer.endOfEscape(from: index)
-                lexer.emit(.escape, to: index)
-                continue
+        }
+        lexer.emit(.string, to: index)
+    }
+
+    /// The end of a C++ raw string whose quote is at `quoteIndex`
+    /// (`R"sql(…)sql"`), or `nil` if no valid delimiter follows the quote.
+    /// An unterminated raw string runs to the end.
+    private static func endOfDelimitedRawString(_ lexer: Lexer, quoteIndex: Int) -> Int? {
+        var open = quoteIndex + 1
+        while open < lexer.end && open - quoteIndex <= 17 {
+            let byte = lexer.text[open]
+            if byte == 0x28 { break }
+            if ByteClass.isSpace(byte) || byte == 0x29 || byte == 0x5C || byte == 0x22 { return nil }
+            open += 1
+        }
+        guard lexer.byte(at: open) == 0x28 else { return nil }
+        let delimiter = lexer.text[(quoteIndex + 1)..<open]
+        var index = open + 1
+        while index < lexer.end {
+            if lexer.text[index] == 0x29
+                && lexer.text[(index + 1)..<min(index + 1 + delimiter.count, lexer.end)].elementsEqual(delimiter)
+                && lexer.byte(at: index + 1 + delimiter.count) == 0x22 {
+                return index + 2 + delimiter.count
             }
             index += 1
         }
-        lexer.emit(.string, to: index)
+        return lexer.end
     }
 
     /// A backquoted template string whose `${…}` parts are lexed as code.

@@ -24,11 +24,6 @@ struct HTMLWriter {
         bytes.reserveCapacity(expectedInputSize * 2 + 64)
     }
 
-    /// Appends raw markup that needs no escaping.
-    mutating func appendMarkup(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
-    }
-
     /// Writes `text[range]` as a token of `kind`.
     mutating func write(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         if start >= end { return }
@@ -60,7 +55,7 @@ struct HTMLWriter {
     mutating func finish() {
         closeSpan()
         if isLineOpen {
-            bytes.append(contentsOf: "</span>".utf8)
+            appendClosingTag()
             isLineOpen = false
         }
     }
@@ -88,16 +83,21 @@ struct HTMLWriter {
 
     private mutating func closeSpan() {
         if openKind != .plain {
-            bytes.append(contentsOf: "</span>".utf8)
+            appendClosingTag()
             openKind = .plain
         }
+    }
+
+    private mutating func appendClosingTag() {
+        let tag: StaticString = "</span>"
+        tag.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func endLine() {
         closeSpan()
         if lineWrapping != nil {
             if !isLineOpen { openLine() }
-            bytes.append(contentsOf: "</span>".utf8)
+            appendClosingTag()
             isLineOpen = false
             lineNumber += 1
         }

@@ -53,13 +53,13 @@ struct Lexer {
         return true
     }
 
-    /// Whether the cursor starts a new line (only spaces before it on the line).
-    func isAtLineStart(ignoringIndentation: Bool = true) -> Bool {
+    /// Whether only indentation comes before the cursor on its line.
+    func isAtLineStart() -> Bool {
         var index = position - 1
         while index >= 0 {
             let byte = text[index]
             if byte == 0x0A { return true }
-            if !ignoringIndentation || !ByteClass.isHorizontalSpace(byte) { return false }
+            if !ByteClass.isHorizontalSpace(byte) { return false }
             index -= 1
         }
         return true

@@ -1,13 +1,15 @@
 /// A fixed set of words, each mapped to a small value, looked up directly
 /// from UTF-8 bytes without creating a `String`.
 ///
-/// Open addressing over an FNV-1a hash; built once per language.
-struct WordTable: Sendable {
-    private var slots: [Int32]
-    private var starts: [Int32] = []
-    private var lengths: [Int32] = []
-    private var values: [Int32] = []
-    private var storage: [UInt8] = []
+/// Open addressing over an FNV-1a hash; built once per language. A class,
+/// so that the lexers' shared tables are passed around without copying or
+/// retaining each array.
+final class WordTable: Sendable {
+    private let slots: [Int32]
+    private let starts: [Int32]
+    private let lengths: [Int32]
+    private let values: [Int32]
+    private let storage: [UInt8]
     private let mask: Int
 
     /// Creates a table in which each word maps to its value. A word listed
@@ -15,36 +17,46 @@ struct WordTable: Sendable {
     init(_ entries: [(String, Int)]) {
         var capacity = 16
         while capacity < entries.count * 3 { capacity *= 2 }
-        mask = capacity - 1
-        slots = Array(repeating: -1, count: capacity)
-        for (word, value) in entries {
-            insert(Array(word.utf8), value: value)
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
+        var starts: [Int32] = []
+        var lengths: [Int32] = []
+        var values: [Int32] = []
+        var storage: [UInt8] = []
+        for (text, value) in entries {
+            let word = Array(text.utf8)
+            var slot = Self.hash(word) & mask
+            var isDuplicate = false
+            while slots[slot] >= 0 {
+                let entry = Int(slots[slot])
+                if storage[Int(starts[entry])..<Int(starts[entry] + lengths[entry])].elementsEqual(word) {
+                    values[entry] = Int32(value)
+                    isDuplicate = true
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            if isDuplicate { continue }
+            slots[slot] = Int32(values.count)
+            starts.append(Int32(storage.count))
+            lengths.append(Int32(word.count))
+            values.append(Int32(value))
+            storage.append(contentsOf: word)
         }
+        self.mask = mask
+        self.slots = slots
+        self.starts = starts
+        self.lengths = lengths
+        self.values = values
+        self.storage = storage
     }
 
     /// Creates a table in which every word of `words` maps to the same value.
-    init(_ words: [String], value: Int) {
+    convenience init(_ words: [String], value: Int) {
         self.init(words.map { ($0, value) })
     }
 
-    private mutating func insert(_ word: [UInt8], value: Int) {
-        var slot = Self.hash(word[...]) & mask
-        while slots[slot] >= 0 {
-            let entry = Int(slots[slot])
-            if storage[Int(starts[entry])..<Int(starts[entry] + lengths[entry])].elementsEqual(word) {
-                values[entry] = Int32(value)
-                return
-            }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = Int32(values.count)
-        starts.append(Int32(storage.count))
-        lengths.append(Int32(word.count))
-        values.append(Int32(value))
-        storage.append(contentsOf: word)
-    }
-
-    private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+    private static func hash(_ bytes: [UInt8]) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

@@ -32,4 +32,16 @@ import Highlight
         """##
         #expect(Highlighter.highlight(input, language: .cpp) == expected)
     }
+
+    @Test func rawStrings() {
+        let input = ##"""
+        auto q = R"sql(SELECT "x" FROM t)sql";
+        auto p = R"(a\b)";
+        """##
+        let expected = ##"""
+        <span class="kw">auto</span> q <span class="op">=</span> <span class="str">R&quot;sql(SELECT &quot;x&quot; FROM t)sql&quot;</span>;
+        <span class="kw">auto</span> p <span class="op">=</span> <span class="str">R&quot;(a\b)&quot;</span>;
+        """##
+        #expect(Highlighter.highlight(input, language: .cpp) == expected)
+    }
 }

@@ -25,7 +25,7 @@ import Highlight
             <span class="kw">def</span> <span class="fn">render</span>(<span class="kw">self</span>, path: <span class="ty">str</span> <span class="op">=</span> <span class="str">'x</span><span class="esc">\n</span><span class="str">'</span>) <span class="op">-&gt;</span> <span class="lit">None</span>:
                 <span class="com"># comment</span>
                 <span class="kw">if</span> <span class="kw">self</span>.<span class="prop">count</span> <span class="op">&gt;</span> <span class="num">0</span> <span class="kw">and</span> <span class="kw">not</span> done:
-                    <span class="fn">print</span>(<span class="str">f&quot;{self.title!r}&quot;</span>, <span class="str">rb'</span><span class="esc">\d</span><span class="str">'</span>, <span class="num">0x1F</span>, <span class="num">1_000.5j</span>)
+                    <span class="fn">print</span>(<span class="str">f&quot;</span><span class="esc">{</span><span class="kw">self</span>.<span class="prop">title</span><span class="op">!</span>r<span class="esc">}</span><span class="str">&quot;</span>, <span class="str">rb'\d'</span>, <span class="num">0x1F</span>, <span class="num">1_000.5j</span>)
                 <span class="kw">return</span> <span class="lit">None</span>
         """##
         #expect(Highlighter.highlight(input, language: .python) == expected)

@@ -99,6 +99,12 @@ import Highlight
                 == ###"{ [<span class="kw">weak</span> <span class="kw">self</span>] <span class="kw">in</span> <span class="kw">self</span><span class="op">?</span>.<span class="fn">reload</span>() }"###)
     }
 
+    @Test func ownershipModifiers() {
+        #expect(
+            Highlighter.highlight(###"consuming func take(_ x: borrowing Box)"###, language: .swift)
+                == ###"<span class="kw">consuming</span> <span class="kw">func</span> <span class="fn">take</span>(_ x: <span class="kw">borrowing</span> <span class="ty">Box</span>)"###)
+    }
+
     @Test func nonisolatedUnsafe() {
         #expect(
             Highlighter.highlight(###"nonisolated(unsafe) var cache = 0"###, language: .swift)
@@ -163,6 +169,12 @@ import Highlight
         #expect(
             Highlighter.highlight(###"let r = #"raw \n \#(name) "quoted""#"###, language: .swift)
                 == ###"<span class="kw">let</span> r <span class="op">=</span> <span class="str">#&quot;raw \n </span><span class="esc">\#(</span>name<span class="esc">)</span><span class="str"> &quot;quoted&quot;&quot;#</span>"###)
+    }
+
+    @Test func rawStringEscape() {
+        #expect(
+            Highlighter.highlight(###"#"tab\#t not\t"#"###, language: .swift)
+                == ###"<span class="str">#&quot;tab</span><span class="esc">\#t</span><span class="str"> not\t&quot;#</span>"###)
     }
 
     @Test func doubleHashRawString() {

@@ -15,9 +15,11 @@ extension CStyleGrammar {
                               "unique_ptr", "shared_ptr", "optional", "array"]),
             (.literal, cLiterals),
         ]),
+        valueKeywords: WordTable(["this"], value: 1),
         definitions: WordTable(["struct", "union", "enum", "class", "namespace", "concept"], value: 2),
         stringPrefixes: WordTable(["L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R"], value: 1),
         preprocessor: true,
+        delimitedRawStrings: true,
         arrowAccessesMembers: true,
         digitSeparator: 0x27)
 }

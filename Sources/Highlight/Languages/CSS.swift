@@ -7,6 +7,7 @@ enum CSSLexer {
         var depth = 0
         var inValue = false
         var parentheses = 0
+        var terminator = TerminatorCache()
         while !lexer.isAtEnd {
             let byte = lexer.current
             switch byte {
@@ -45,7 +46,7 @@ enum CSSLexer {
                     lexer.emit(.plain, length: 1)
                 }
             case UInt8(ascii: ":"):
-                if !inValue && (parentheses > 0 || isDeclaration(lexer, from: lexer.position) && depth > 0) {
+                if !inValue && (parentheses > 0 || terminator.isDeclaration(lexer, from: lexer.position) && depth > 0) {
                     inValue = true
                     lexer.emit(.plain, length: 1)
                 } else if !inValue {
@@ -61,7 +62,7 @@ enum CSSLexer {
                 lexNumber(&lexer)
             default:
                 if isNameStart(byte) || (byte == 0x2D && (isNameStart(lexer.peek(1)) || lexer.peek(1) == 0x2D)) {
-                    lexName(&lexer, depth: parentheses > 0 ? max(depth, 1) : depth, inValue: inValue)
+                    lexName(&lexer, depth: parentheses > 0 ? max(depth, 1) : depth, inValue: inValue, terminator: &terminator)
                 } else {
                     lexer.emitCharacter(.plain)
                 }
@@ -89,22 +90,38 @@ enum CSSLexer {
         lexer.emit(.number, to: end)
     }
 
-    /// Whether a `:` at `colon` separates a property from its value rather
-    /// than starting a pseudo-class: a `;` or `}` comes before any `{`.
-    private static func isDeclaration(_ lexer: Lexer, from colon: Int) -> Bool {
-        var index = colon + 1
-        let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
-        while index < limit {
-            switch lexer.text[index] {
-            case UInt8(ascii: "{"): return false
-            case UInt8(ascii: ";"), UInt8(ascii: "}"): return true
-            default: index += 1
+    /// Decides whether a `:` separates a property from its value rather
+    /// than starting a pseudo-class: it does when a `;` or `}` comes before
+    /// any `{`. Remembers where the last search ended, so that a line of
+    /// many colons is searched once, not once per colon.
+    struct TerminatorCache {
+        private var searchedFrom = Int.max
+        private var foundAt = 0
+        private var isDeclarationEnd = true
+
+        mutating func isDeclaration(_ lexer: Lexer, from colon: Int) -> Bool {
+            if searchedFrom <= colon && colon < foundAt { return isDeclarationEnd }
+            var index = colon + 1
+            let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
+            isDeclarationEnd = true
+            search: while index < limit {
+                switch lexer.text[index] {
+                case UInt8(ascii: "{"):
+                    isDeclarationEnd = false
+                    break search
+                case UInt8(ascii: ";"), UInt8(ascii: "}"):
+                    break search
+                default:
+                    index += 1
+                }
             }
+            searchedFrom = colon
+            foundAt = index
+            return isDeclarationEnd
         }
-        return true
     }
 
-    private static func lexName(_ lexer: inout Lexer, depth: Int, inValue: Bool) {
+    private static func lexName(_ lexer: inout Lexer, depth: Int, inValue: Bool, terminator: inout TerminatorCache) {
         let start = lexer.position
         let end = endOfName(lexer, from: start)
         if inValue {
@@ -113,7 +130,7 @@ enum CSSLexer {
             return
         }
         let colon = lexer.endOfSpace(from: end)
-        if depth > 0 && lexer.byte(at: colon) == 0x3A && isDeclaration(lexer, from: colon) {
+        if depth > 0 && lexer.byte(at: colon) == 0x3A && terminator.isDeclaration(lexer, from: colon) {
             lexer.emit(lexer.matches("--", at: start) ? .variable : .property, to: end)
         } else {
             lexer.emit(lexer.byte(at: end) == 0x28 ? .function : .tag, to: end)

@@ -12,6 +12,7 @@ extension CStyleGrammar {
     /// `$` in names.
     static let javascript = CStyleGrammar(
         words: words([(.keyword, javaScriptKeywords), (.literal, javaScriptLiterals)]),
+        valueKeywords: WordTable(["this", "super"], value: 1),
         definitions: WordTable([("function", 1), ("class", 2), ("extends", 2)]),
         templateStrings: true,
         decorators: true,

@@ -13,9 +13,11 @@ extension CStyleGrammar {
                               "CGFloat"]),
             (.literal, cLiterals + ["nil", "Nil", "YES", "NO"]),
         ]),
+        valueKeywords: WordTable(["self", "super"], value: 1),
         definitions: WordTable(["struct", "union", "enum"], value: 2),
         stringPrefixes: WordTable(["L", "u", "U", "u8"], value: 1),
         preprocessor: true,
         atDirectives: true,
+        messageSelectors: true,
         arrowAccessesMembers: true)
 }

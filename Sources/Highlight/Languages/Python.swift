@@ -11,6 +11,7 @@ extension CStyleGrammar {
             (.function, ["print", "len", "range", "open", "isinstance", "super", "enumerate", "zip", "sorted"]),
             (.type, ["int", "float", "str", "bytes", "bool", "list", "dict", "set", "tuple", "object"]),
         ]),
+        valueKeywords: WordTable(["self", "cls"], value: 1),
         definitions: WordTable([("def", 1), ("class", 2)]),
         stringPrefixes: WordTable(["r", "u", "b", "f", "br", "rb", "fr", "rf", "R", "U", "B", "F", "Br", "bR",
                                    "BR", "rB", "Rb", "RB", "Fr", "fR", "FR", "rF", "Rf", "RF"], value: 1),

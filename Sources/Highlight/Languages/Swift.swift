@@ -391,7 +391,9 @@ enum SwiftLexer {
             return precedesDeclaration(lexer, wordEnd: wordEnd)
         case .weakOrUnowned:
             return precedesDeclaration(lexer, wordEnd: wordEnd) || precedesName(lexer, wordEnd: wordEnd)
-        case .typePrefix, .namedDeclaration:
+        case .typePrefix:
+            return precedesName(lexer, wordEnd: wordEnd) || precedesDeclaration(lexer, wordEnd: wordEnd)
+        case .namedDeclaration:
             return precedesName(lexer, wordEnd: wordEnd)
         case .async:
             return isAsyncEffect(lexer, wordEnd: wordEnd, previous: previous)

@@ -11,6 +11,7 @@ extension CStyleGrammar {
             (.type, ["string", "number", "boolean", "any", "unknown", "never", "object", "symbol", "bigint"]),
             (.literal, javaScriptLiterals),
         ]),
+        valueKeywords: WordTable(["this", "super"], value: 1),
         definitions: WordTable([("function", 1), ("class", 2), ("extends", 2), ("interface", 2), ("type", 2),
                                 ("enum", 2), ("namespace", 2), ("implements", 2)]),
         templateStrings: true,
