@@ -37,6 +37,8 @@ let package = Package(
             dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"],
             plugins: ["EmbedTheme"]),
         .executableTarget(name: "EmbedThemeTool"),
+        // Benchmarks of the parts (not run by the tests); see docs/benchmarks.md.
+        .executableTarget(name: "despina-bench", dependencies: ["Mustache", "Markup", "Highlight"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
         .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex"]),
 
