@@ -123,6 +123,24 @@ struct TestSite {
         #expect(!FileManager.default.fileExists(atPath: site.temporaryDirectory + "/x"))
     }
 
+    @Test(arguments: [
+        ("aliases: [/index.html]", "3:10: error: the alias '/index.html' is used by the site itself; choose another alias"),
+        ("aliases: [/tags/]", "3:10: error: the alias '/tags/' is used by the site itself; choose another alias"),
+        ("aliases: [/sitemap.xml]", "3:10: error: the alias '/sitemap.xml' is used by the site itself; choose another alias"),
+        ("aliases: [/posts/first/index.html]",
+         "3:10: error: the alias '/posts/first/index.html' is already the URL of Content/posts/first.md"),
+        ("permalink: /rss.xml", "3:12: error: the URL '/rss.xml' is used by the site itself; choose another slug or permalink"),
+        ("permalink: /posts/first/index.html",
+         "3:12: error: the URL '/posts/first/index.html' is also the URL of Content/posts/first.md; give one of them another slug"),
+    ])
+    func urlThatWouldOverwriteAnotherPage(line: String, diagnostic: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Second\n\(line)\n---\nHi.\n", to: "Content/posts/second.md")
+        }, diagnostics: ["Content/posts/second.md:" + diagnostic])
+    }
+
     @Test func outputFolderInsideContent() throws {
         let site = try TestSite()
         defer { site.remove() }
