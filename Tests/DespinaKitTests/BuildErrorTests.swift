@@ -91,6 +91,20 @@ struct TestSite {
         ])
     }
 
+    @Test(arguments: [
+        ("post.mustache", "<p>{{> byline}}</p>\n", "Templates/post.mustache:1:4: error: partial \"byline\" not found: no template has that name"),
+        ("post.mustache", "{{#page}}\n  {{/post}}\n",
+         "Templates/post.mustache:2:3: error: closing tag {{/post}} does not match the open section {{#page}}"),
+        ("post.html", "{{#page}}\n",
+         "Templates/post.html:1:1: error: section {{#page}} is never closed: expected {{/page}} before the end of the template"),
+        ("gallery.mustache", "{{title}\n", "Templates/gallery.mustache:1:1: error: tag {{ is never closed: expected }}"),
+    ])
+    func templateErrorNamesTheTemplateFile(name: String, source: String, diagnostic: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: { try site.write(source, to: "Templates/" + name) }, diagnostics: [diagnostic])
+    }
+
     @Test func missingContentFolder() throws {
         let site = try TestSite()
         defer { site.remove() }
