@@ -263,6 +263,30 @@ struct TestSite {
         #expect(summary.postCount == 1)
     }
 
+    @Test(arguments: [
+        ("timeZone: Mars/Base", "despina.yml:1:11: error: unknown time zone 'Mars/Base' for 'timeZone'; use a name like Europe/Istanbul or UTC"),
+        ("postsPerPage: 0", "despina.yml:1:15: error: 'postsPerPage' must be at least 1, found 0"),
+        ("baseURL: 5", "despina.yml:1:10: error: expected a string for 'baseURL', found the number 5"),
+        ("baseURL: example.org/blog",
+         "despina.yml:1:10: error: 'baseURL' must be an absolute http or https URL like https://example.org/blog/, found 'example.org/blog'"),
+        ("search: yes", "despina.yml:1:9: error: expected a mapping for 'search', found 'yes'"),
+        ("markdown:\n  unsafeHTML: sometimes", "despina.yml:2:15: error: expected true or false for 'unsafeHTML', found 'sometimes'"),
+        ("title: [", "despina.yml:2:1: error: invalid YAML: expected a value here"),
+    ])
+    func invalidConfiguration(text: String, diagnostic: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: { try site.write(text + "\n", to: "despina.yml") }, diagnostics: [diagnostic])
+    }
+
+    @Test func acceptsAnHTTPSBaseURLBelowAPath() throws {
+        let site = try TestSite(files: ["despina.yml": "baseURL: https://example.org/blog\n"])
+        defer { site.remove() }
+        _ = try site.build()
+        let feed = try String(contentsOfFile: site.output + "/rss.xml", encoding: .utf8)
+        #expect(feed.contains("<link>https://example.org/blog/posts/first/</link>"), "\(feed)")
+    }
+
     @Test func configurationValueOfTheWrongType() throws {
         let site = try TestSite(files: ["despina.yml": "title: Notes\n"])
         defer { site.remove() }
