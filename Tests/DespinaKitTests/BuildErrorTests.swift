@@ -211,6 +211,24 @@ struct TestSite {
         #expect(page == (try snapshot(of: plain.output))["posts/second/index.html"])
     }
 
+    @Test func linkToAMissingPostWarnsWithItsPosition() throws {
+        let site = try TestSite(files: [
+            "Content/posts/second.md": "---\ntitle: Second\n---\nSee [one](first.md#top), [two](../posts/gone.md),\n"
+                + "  and [ext](https://example.org/x.md) or [draft](draft.md).\n",
+            "Content/posts/draft.md": "---\ntitle: Draft\ndraft: true\n---\nSoon.\n",
+        ])
+        defer { site.remove() }
+        let recorder = LogRecorder()
+        _ = try site.build(log: recorder.logger)
+        let reason = "matches no post or page of this build (missing, a draft or dated in the future)"
+        #expect(recorder.warnings == [
+            "Content/posts/second.md:4:26: warning: the link '../posts/gone.md' \(reason)",
+            "Content/posts/second.md:5:42: warning: the link 'draft.md' \(reason)",
+        ])
+        let page = try String(contentsOfFile: site.output + "/posts/second/index.html", encoding: .utf8)
+        #expect(page.contains(#"<a href="/posts/first/#top">one</a>"#), "\(page)")
+    }
+
     @Test(arguments: [
         ("tags: 5", "Content/posts/second.md:3:7: error: expected a list of strings for 'tags', found the number 5"),
         ("date: someday", "Content/posts/second.md:3:7: error: expected a date like 2015-06-08 or 2015-06-08 10:00 for 'date', found 'someday'"),
