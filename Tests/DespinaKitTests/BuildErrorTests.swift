@@ -126,6 +126,15 @@ struct TestSite {
         #expect(!FileManager.default.fileExists(atPath: site.temporaryDirectory + "/etc"))
     }
 
+    @Test func slugWithDotsIsTurnedIntoAPlainSlug() throws {
+        let site = try TestSite(files: ["Content/posts/second.md": "---\ntitle: Second\nslug: ../../x\n---\nHi.\n"])
+        defer { site.remove() }
+        _ = try site.build()
+        #expect(site.exists("Output/posts/x/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.temporaryDirectory + "/x"))
+        #expect(!site.exists("x"))
+    }
+
     @Test func aliasThatLeavesTheOutputFolder() throws {
         let site = try TestSite()
         defer { site.remove() }
