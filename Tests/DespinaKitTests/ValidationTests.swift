@@ -49,6 +49,33 @@ import Testing
         #expect(broken.isEmpty, "\(broken.map(\.description).joined(separator: "\n"))")
     }
 
+    /// The texts between each `open` and the next `close` in `text`.
+    func values(in text: String, between open: String, and close: String) -> [String] {
+        text.components(separatedBy: open).dropFirst().compactMap { $0.components(separatedBy: close).first }
+    }
+
+    /// Sitemap locations and feed item links are absolute URLs; each must
+    /// be below the base URL and name a file of the output.
+    @Test(arguments: sites) func sitemapAndFeedLinksNamePagesOfTheSite(site name: String) throws {
+        let site = try build(name)
+        defer { site.remove() }
+        let sitemap = try String(contentsOfFile: site.output + "/sitemap.xml", encoding: .utf8)
+        let rss = try String(contentsOfFile: site.output + "/rss.xml", encoding: .utf8)
+        let locations = values(in: sitemap, between: "<loc>", and: "</loc>")
+        let itemLinks = values(in: rss, between: "<item>", and: "</item>").flatMap { values(in: $0, between: "<link>", and: "</link>") }
+        #expect(locations.count > 5)
+        #expect(!itemLinks.isEmpty)
+        for url in locations + itemLinks {
+            guard url.hasPrefix(site.config.baseURL) else {
+                Issue.record("\(url) is not below \(site.config.baseURL)")
+                continue
+            }
+            let relative = String(url.dropFirst(site.config.baseURL.count))
+            let file = relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
+            #expect(FileManager.default.fileExists(atPath: site.output + "/" + file), "\(url) has no file \(file)")
+        }
+    }
+
     /// The 404 page is served at any missing URL, at any depth, so a
     /// relative link in it would point somewhere else on every request.
     @Test(arguments: sites) func notFoundPageLinksOnlyFromTheRoot(site name: String) throws {
