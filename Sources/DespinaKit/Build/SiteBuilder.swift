@@ -46,16 +46,20 @@ public struct SiteBuilder: Sendable {
         report(scan.warnings)
 
         let theme: Theme
-        let templates: TemplateSet
         do {
             theme = try timer.run("load theme") {
                 try Theme.load(siteDirectory: options.siteDirectory, fileSystem: fileSystem)
             }
-            templates = try timer.run("compile templates") { try TemplateSet(sources: theme.templates) }
-        } catch let error as TemplateError {
-            throw BuildFailure([Self.diagnostic(for: error, theme: nil)])
         } catch {
             throw BuildFailure([Diagnostic(path: "Templates", message: "cannot read the theme: \(error)")])
+        }
+        let templates: TemplateSet
+        do {
+            templates = try timer.run("compile templates") { try TemplateSet(sources: theme.templates) }
+        } catch let error as TemplateError {
+            throw BuildFailure([Self.diagnostic(for: error, theme: theme)])
+        } catch {
+            throw BuildFailure([Diagnostic(path: "Templates", message: "cannot compile the templates: \(error)")])
         }
 
         let loader = EntryLoader(

@@ -142,7 +142,22 @@ struct EntryLoader: Sendable {
             plainText: document.plainText, codeText: document.codeText,
             wordCount: document.wordCount, readingMinutes: document.readingMinutes)
         entry.body = ""
-        return Rendered(entry: entry, diagnostics: [])
+        return Rendered(entry: entry, diagnostics: Self.unresolvedLinks(in: document, source: source))
+    }
+
+    /// A warning for each link to a Markdown file that matches no post or
+    /// page of this build (a typo, a deleted file, a draft or a future post):
+    /// it would be a broken link in the site.
+    static func unresolvedLinks(in document: Document, source: String) -> [Diagnostic] {
+        document.links.compactMap { link in
+            guard link.url == link.destination, !link.destination.contains("://"), !link.destination.hasPrefix("//")
+            else { return nil }
+            let path = link.destination.prefix { $0 != "#" && $0 != "?" }.lowercased()
+            guard path.hasSuffix(".md") || path.hasSuffix(".markdown") else { return nil }
+            return .warning(
+                "the link '\(link.destination)' matches no post or page of this build (missing, a draft or dated in the future)",
+                path: source, line: link.line, column: link.column)
+        }
     }
 
     /// Where the value of `key` starts in the file.
@@ -156,7 +171,7 @@ struct EntryLoader: Sendable {
     /// Templates for the site's own pages and partials, not offered as layouts.
     static let siteTemplates: Set<String> = [
         "layout", "list", "tags", "archive", "series", "series-index", "search", "404", "redirect",
-        "post-summary", "pagination", "post-meta",
+        "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list",
     ]
 
     /// Splits a `2015-06-08-title` file name into its date and the rest.

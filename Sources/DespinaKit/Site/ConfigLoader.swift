@@ -38,6 +38,14 @@ struct ConfigLoader: Sendable {
             config.description = try yaml.string("description") ?? config.description
             config.author = try yaml.string("author") ?? config.author
             if let baseURL = try yaml.string("baseURL") {
+                guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                      url.host?.isEmpty == false
+                else {
+                    let position = yaml["baseURL"]
+                    throw MarkupError(
+                        line: position?.line ?? 0, column: position?.column ?? 0,
+                        message: "'baseURL' must be an absolute http or https URL like https://example.org/blog/, found '\(baseURL)'")
+                }
                 config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             }
             config.language = try yaml.string("language") ?? config.language

@@ -34,19 +34,19 @@ struct Routing: Sendable {
                     message: "the URL '\(raw)' would leave the output folder"))
                 continue
             }
-            if path == "/" || Self.reserved.contains(where: { path == $0 || path.hasPrefix($0) }) {
+            if Self.isReserved(path) {
                 errors.append(Diagnostic(
                     path: entry.sourcePath, line: line, column: column,
                     message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
                 continue
             }
-            if let other = owners[path] {
+            if let other = owners[SitePath.outputFile(for: path)] {
                 errors.append(Diagnostic(
                     path: entry.sourcePath, line: line, column: column,
                     message: "the URL '\(path)' is also the URL of \(other); give one of them another slug"))
                 continue
             }
-            owners[path] = entry.sourcePath
+            owners[SitePath.outputFile(for: path)] = entry.sourcePath
             entries[index].path = path
             pathsBySource[String(entry.sourcePath.dropFirst("Content/".count))] = path
         }
@@ -58,20 +58,37 @@ struct Routing: Sendable {
                         message: "the alias '\(alias.path)' would leave the output folder"))
                     continue
                 }
-                if let other = owners[path] {
+                if Self.isReserved(path) {
+                    errors.append(Diagnostic(
+                        path: entry.sourcePath, line: alias.line, column: alias.column,
+                        message: "the alias '\(path)' is used by the site itself; choose another alias"))
+                    continue
+                }
+                if let other = owners[SitePath.outputFile(for: path)] {
                     errors.append(Diagnostic(
                         path: entry.sourcePath, line: alias.line, column: alias.column,
                         message: "the alias '\(path)' is already the URL of \(other)"))
                     continue
                 }
-                owners[path] = entry.sourcePath
+                owners[SitePath.outputFile(for: path)] = entry.sourcePath
                 aliases[path] = entry.path
             }
         }
     }
 
-    /// Paths the site's own pages use.
-    static let reserved = ["/tags/", "/series/", "/archive/", "/search/", "/page/", "/assets/", "/404.html"]
+    /// Output files the site's own pages use.
+    static let reservedFiles: Set<String> = [
+        "index.html", "404.html", "rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt",
+    ]
+    /// Output folders the site's own pages use.
+    static let reservedFolders = ["tags/", "series/", "archive/", "search/", "page/", "assets/"]
+
+    /// Whether the file serving `path` would be one the site writes itself
+    /// (`/` and `/index.html` are the home page, `/tags/x/` a tag page).
+    static func isReserved(_ path: String) -> Bool {
+        let file = SitePath.outputFile(for: path)
+        return reservedFiles.contains(file) || reservedFolders.contains { file.hasPrefix($0) }
+    }
 
     /// The URL for a link written in `sourcePath` (`Content/posts/a.md`) to
     /// another Markdown file (`b.md`, `../posts/b.md#part`), or nil when the

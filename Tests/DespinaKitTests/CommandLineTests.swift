@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// Runs the built `despina` executable as a writer would.
+@Suite struct CommandLineTests {
+    /// What a finished run printed and returned.
+    struct Run {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The executable, beside the test bundle or in the package's debug build folder.
+    static let executable: String? = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+            .deletingLastPathComponent().appending(path: "despina").path
+        let inBuildFolder = packageRoot.appending(path: ".build/debug/despina").path
+        return [besideTests, inBuildFolder].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Runs `despina` with `arguments`; output goes through files so a
+    /// large output on one stream cannot block the other.
+    func despina(_ arguments: String..., in directory: String? = nil) throws -> Run {
+        guard let executable = Self.executable else {
+            Issue.record("the despina executable is not built; run swift build --build-tests first")
+            return Run(status: -1, standardOutput: "", standardError: "")
+        }
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outPath = folder + "/stdout", errorPath = folder + "/stderr"
+        try Data().write(to: URL(fileURLWithPath: outPath))
+        try Data().write(to: URL(fileURLWithPath: errorPath))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOfFile: outPath, encoding: .utf8),
+            standardError: try String(contentsOfFile: errorPath, encoding: .utf8))
+    }
+
+    /// A new site made by `despina init` in a temporary folder.
+    func initializedSite() throws -> (temporary: String, site: String) {
+        let temporary = try makeTemporaryDirectory()
+        let run = try despina("init", "blog", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        return (temporary, temporary + "/blog")
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let run = try despina("--version")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("despina "))
+        #expect(run.standardError == "")
+    }
+
+    @Test(arguments: [["--help"], ["build", "--help"], ["new", "--help"], ["init", "--help"], ["search", "--help"]])
+    func helpIsPrintedWithUsage(arguments: [String]) throws {
+        guard let executable = Self.executable else {
+            Issue.record("the despina executable is not built")
+            return
+        }
+        let result = try runProgram(executable, arguments)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("usage: despina \(arguments.count == 2 ? arguments[0] : "COMMAND")"), "\(result.output)")
+    }
+
+    @Test func unknownCommandIsAUsageError() throws {
+        let run = try despina("publish")
+        #expect(run.status == 2)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError.hasPrefix("despina: unknown command 'publish'\n"))
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let run = try despina("build", "--bogus")
+        #expect(run.status == 2)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError.hasPrefix("despina build: unknown option '--bogus' for 'build'\nusage: despina build"))
+    }
+
+    @Test func noCommandIsAUsageError() throws {
+        let run = try despina()
+        #expect(run.status == 2)
+        #expect(run.standardError.hasPrefix("usage: despina COMMAND"))
+    }
+
+    @Test func initThenBuildPrintsOneSummaryLine() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        #expect(FileManager.default.fileExists(atPath: site + "/Content/posts/hello-world.md"))
+        let run = try despina("build", "blog", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "")
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Built 1 post and 1 page (") == true, "\(run.standardOutput)")
+        #expect(lines.first?.hasSuffix("→ \(site)/Output") == true, "\(run.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: site + "/Output/posts/hello-world/index.html"))
+    }
+
+    @Test func buildErrorExitsWithOneAndKeepsTheOutput() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        #expect(try despina("build", in: site).status == 0)
+        let before = try snapshot(of: site + "/Output")
+        try "---\ntitle: Bad\ntags: 5\n---\n".write(toFile: site + "/Content/posts/bad.md", atomically: true, encoding: .utf8)
+        let run = try despina("build", in: site)
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == """
+            Content/posts/bad.md:3:7: error: expected a list of strings for 'tags', found the number 5
+            despina: the build failed; the previous output is unchanged
+
+            """)
+        #expect(try snapshot(of: site + "/Output") == before)
+    }
+
+    @Test func newCreatesAPostWithATransliteratedNameOnce() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let first = try despina("new", "Kỹ thuật mới", "--lang", "vi", in: site)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == "Created Content/posts/ky-thuat-moi.md\n")
+        let path = site + "/Content/posts/ky-thuat-moi.md"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("---\ntitle: \"Kỹ thuật mới\"\n"), "\(text)")
+        #expect(text.contains("\nlang: vi\n"), "\(text)")
+
+        try "---\ntitle: Mine\n---\nKeep me.\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let second = try despina("new", "Kỹ thuật mới", "--lang", "vi", in: site)
+        #expect(second.status == 1)
+        #expect(second.standardError
+            == "Content/posts/ky-thuat-moi.md: error: a file with this name exists already; not overwriting it\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "---\ntitle: Mine\n---\nKeep me.\n")
+    }
+
+    @Test func searchFindsABuiltPostAsTextAndJSON() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        #expect(try despina("build", in: site).status == 0)
+
+        let text = try despina("search", "hello", "blog", in: temporary)
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.hasPrefix("1 result for \"hello\":\n\n1. Hello, world ("), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("\n   /posts/hello-world/\n"), "\(text.standardOutput)")
+
+        let json = try despina("search", "hel", "--json", in: site)
+        #expect(json.status == 0, "\(json.standardError)")
+        let results = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
+        #expect(results?.count == 1)
+        let first = results?.first ?? [:]
+        #expect(first["id"] as? String == "posts/hello-world")
+        #expect(first["url"] as? String == "/posts/hello-world/")
+        #expect(first["title"] as? String == "Hello, world")
+        #expect(((first["score"] as? Double) ?? 0) > 0)
+
+        let none = try despina("search", "zzyzx", "--json", in: site)
+        #expect(none.status == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(none.standardOutput.utf8)) as? [Any])?.isEmpty == true)
+    }
+
+    @Test func searchWithoutABuiltSiteFails() throws {
+        let temporary = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("search", "hello", in: temporary)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("error: no search index here; run 'despina build' first"), "\(run.standardError)")
+    }
+}
