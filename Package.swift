@@ -48,6 +48,6 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"], exclude: ["Vectors"]),
         .testTarget(name: "StaticServerTests", dependencies: ["StaticServer"]),
-        .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit", "StaticServer"], exclude: ["Fixtures"]),
     ]
 )

@@ -11,6 +11,7 @@ enum Commands {
         case "init": return try initialize(arguments)
         case "search": return try search(arguments)
         case "serve": return try serve(arguments)
+        case "check": return check(arguments)
         default: throw UsageError(message: "unknown command '\(name)'")
         }
     }
@@ -97,6 +98,17 @@ enum Commands {
             printError(error.description)
             return 1
         }
+    }
+
+    static func check(_ arguments: ParsedArguments) -> Int32 {
+        let environment = makeEnvironment(verbose: false)
+        let options = buildOptions(arguments, site: arguments.positionals.first ?? ".")
+        let diagnostics = SiteChecker(environment: environment).check(options, external: arguments.flag("external"))
+        for diagnostic in diagnostics { printError(diagnostic.description) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        say("Checked the site: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s").")
+        return errors > 0 ? 1 : 0
     }
 
     static func serve(_ arguments: ParsedArguments) throws -> Int32 {

@@ -37,6 +37,12 @@ let commands: [CommandSpec] = [
                   ("output", "DIR", "the built site (default: SITE_DIR/Output)")],
         flags: [("json", "print the results as JSON")]),
     CommandSpec(
+        name: "check", summary: "Builds the site in memory and reports broken links and anchors, missing images, posts without a description or title, and titles used twice.",
+        usage: "despina check [SITE_DIR] [--drafts] [--future] [--external]",
+        positionals: [("SITE_DIR", false)], options: [],
+        flags: [("drafts", "include drafts"), ("future", "include posts dated in the future"),
+                ("external", "also request every link to another site and report dead ones")]),
+    CommandSpec(
         name: "serve", summary: "Builds the site, serves it on this machine and rebuilds and reloads pages on every change.",
         usage: "despina serve [SITE_DIR] [--port 8080] [--host 127.0.0.1] [--drafts] [--open]",
         positionals: [("SITE_DIR", false)],

@@ -20,6 +20,18 @@ public struct SiteBuilder: Sendable {
     /// Builds the site described by `options`.
     /// - Throws: `BuildFailure` with every error found; the old output stays.
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildSummary {
+        try run(options).summary
+    }
+
+    /// What a build made, for commands that look at the site after it.
+    struct Result: Sendable {
+        var summary: BuildSummary
+        var config: SiteConfig
+        var model: SiteModel
+    }
+
+    /// Builds the site and returns its model along with the summary.
+    func run(_ options: BuildOptions) throws(BuildFailure) -> Result {
         let started = DispatchTime.now().uptimeNanoseconds
         let fileSystem = environment.fileSystem
         let timer = StepTimer(log: environment.log, now: environment.now)
@@ -133,9 +145,10 @@ public struct SiteBuilder: Sendable {
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return BuildSummary(
+        let summary = BuildSummary(
             postCount: model.posts.count, pageCount: model.pages.count, fileCount: fileCount,
             seconds: seconds, outputDirectory: outputPath, warnings: warnings)
+        return Result(summary: summary, config: config, model: model)
     }
 
     /// Refuses output folders whose replacement would delete the writer's work.

@@ -36,12 +36,17 @@ public struct BrokenLink: Sendable, Equatable, CustomStringConvertible {
 
     /// `posts/a/index.html:12:9: broken link '/x/': no file x/index.html in the output`.
     public var description: String {
+        "\(page):\(line):\(column): \(message)"
+    }
+
+    /// `broken link '/x/': no file x/index.html in the output`.
+    public var message: String {
         let reason = switch problem {
         case .missingFile(let path): "no file \(path) in the output"
         case .missingAnchor(let id, let page): "no element with id '\(id)' in \(page)"
         case .outsideSite: "it points outside the site"
         }
-        return "\(page):\(line):\(column): broken link '\(url)': \(reason)"
+        return "broken link '\(url)': \(reason)"
     }
 }
 
@@ -75,26 +80,11 @@ public struct LinkChecker: Sendable {
     /// by position in the page.
     /// - Throws: `FileSystemError` when a folder or page cannot be read.
     public func check() throws -> [BrokenLink] {
-        let files = try listFiles()
-        let fileSet = Set(files)
-        var identifiers: [String: Set<String>] = [:]
+        let (fileSet, pages) = try scan()
+        let identifiers = pages.mapValues(\.identifiers)
         var links: [(page: String, attribute: HTMLAttribute)] = []
-        for page in files where page.hasSuffix(".html") {
-            let attributes = HTMLAttributeScanner.attributes(in: try fileSystem.contents(of: joinPath(outputDirectory, page)))
-            var pageIdentifiers: Set<String> = []
-            for attribute in attributes {
-                switch attribute.name {
-                case "id":
-                    pageIdentifiers.insert(attribute.value)
-                case "name" where attribute.element == "a":
-                    pageIdentifiers.insert(attribute.value)
-                case "href", "src":
-                    links.append((page, attribute))
-                default:
-                    break
-                }
-            }
-            identifiers[page] = pageIdentifiers
+        for (page, scanned) in pages.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            for attribute in scanned.links { links.append((page, attribute)) }
         }
         var broken: [BrokenLink] = []
         for (page, attribute) in links {
@@ -104,6 +94,38 @@ public struct LinkChecker: Sendable {
             }
         }
         return broken
+    }
+
+    /// The files of the site, and for each page its ids and links.
+    private func scan() throws -> (files: Set<String>, pages: [String: (identifiers: Set<String>, links: [HTMLAttribute])]) {
+        let files = try listFiles()
+        var pages: [String: (identifiers: Set<String>, links: [HTMLAttribute])] = [:]
+        for page in files where page.hasSuffix(".html") {
+            let attributes = HTMLAttributeScanner.attributes(in: try fileSystem.contents(of: joinPath(outputDirectory, page)))
+            var pageIdentifiers: Set<String> = []
+            var links: [HTMLAttribute] = []
+            for attribute in attributes {
+                switch attribute.name {
+                case "id":
+                    pageIdentifiers.insert(attribute.value)
+                case "name" where attribute.element == "a":
+                    pageIdentifiers.insert(attribute.value)
+                case "href", "src":
+                    links.append(attribute)
+                default:
+                    break
+                }
+            }
+            pages[page] = (pageIdentifiers, links)
+        }
+        return (Set(files), pages)
+    }
+
+    /// The files of the site and the ids of each page, for callers that
+    /// check links found elsewhere with ``problem(with:from:files:identifiers:)``.
+    func inventory() throws -> (files: Set<String>, identifiers: [String: Set<String>]) {
+        let (files, pages) = try scan()
+        return (files, pages.mapValues(\.identifiers))
     }
 
     /// What is wrong with `url` in `page`, or nil when it resolves or is external.

@@ -52,4 +52,7 @@ struct RenderedContent: Sendable {
     var codeText: String
     var wordCount: Int
     var readingMinutes: Int
+    /// Links and images of the body, with their positions in the file.
+    var links: [LinkReference] = []
+    var images: [LinkReference] = []
 }

@@ -140,7 +140,8 @@ struct EntryLoader: Sendable {
             html: prefixingRootRelativeLinks(in: document.html, root: root),
             summaryHTML: prefixingRootRelativeLinks(in: summary, root: root), headings: document.headings,
             plainText: document.plainText, codeText: document.codeText,
-            wordCount: document.wordCount, readingMinutes: document.readingMinutes)
+            wordCount: document.wordCount, readingMinutes: document.readingMinutes,
+            links: document.links, images: document.images)
         entry.body = ""
         return Rendered(entry: entry, diagnostics: Self.unresolvedLinks(in: document, source: source))
     }

@@ -1,0 +1,85 @@
+import Foundation
+import StaticServer
+import Testing
+@testable import DespinaKit
+
+@Suite struct SiteCheckerTests {
+    func check(_ files: [String: String], external: Bool = false) -> [String] {
+        let fileSystem = MemoryFileSystem(files: files)
+        let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
+        let diagnostics = SiteChecker(environment: environment).check(BuildOptions(siteDirectory: "/site"), external: external)
+        // The check never writes into the site folder.
+        #expect(fileSystem.allFiles == files.keys.sorted())
+        return diagnostics.map(\.description)
+    }
+
+    @Test func reportsContentProblemsAtTheirSourcePositions() {
+        let problems = check([
+            "/site/Content/posts/a.md": """
+            ---
+            title: First
+            date: 2020-01-01
+            description: One.
+            ---
+
+            See [b](b.md#nowhere) and [gone](/posts/gone/).
+
+            ![Lost](/images/lost.png)
+            """,
+            "/site/Content/posts/b.md": """
+            ---
+            title: Second
+            date: 2020-01-02
+            ---
+
+            Text.
+            """,
+            "/site/Content/posts/c.md": """
+            ---
+            title: first
+            date: 2020-01-03
+            description: Same title as a.
+            ---
+
+            Text.
+            """,
+        ])
+        #expect(problems == [
+            "Content/posts/a.md:7:5: error: broken link 'b.md#nowhere': posts/b/index.html has no anchor 'nowhere'",
+            "Content/posts/a.md:7:27: error: broken link '/posts/gone/' (no posts/gone/index.html in the site)",
+            "Content/posts/a.md:9:1: error: missing image '/images/lost.png' (no images/lost.png in the site)",
+            "Content/posts/b.md:1:1: warning: no description: feeds, search results and link previews will show the first paragraph",
+            "Content/posts/c.md:1:1: warning: the title 'first' is also the title of Content/posts/a.md",
+        ])
+    }
+
+    @Test func aCleanSiteHasNoProblems() {
+        #expect(check([
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\ndescription: A.\n---\n\n[B](b.md)\n",
+            "/site/Content/posts/b.md": "---\ntitle: B\ndate: 2020-01-02\ndescription: B.\n---\n\n## Part\n",
+        ]) == [])
+    }
+
+    @Test func aSiteThatDoesNotBuildGivesItsErrors() {
+        #expect(check(["/site/Content/posts/a.md": "---\ntags: 5\n---\n"]).first?.hasPrefix("Content/posts/a.md:2:7: error:") == true)
+    }
+
+    @Test func externalLinksAreRequestedOnlyWhenAsked() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("<p>here</p>".utf8).write(to: URL(fileURLWithPath: root + "/alive.html"))
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.liveReload = false
+        let server = StaticFileServer(root: URL(fileURLWithPath: root), configuration: configuration)
+        try server.start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let files = ["/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\ndescription: A.\n---\n\n[up](\(base)/alive.html) [down](\(base)/dead.html)\n"]
+        #expect(check(files) == [])
+        let column = 19 + base.count
+        #expect(check(files, external: true) == [
+            "Content/posts/a.md:7:\(column): warning: dead external link '\(base)/dead.html': HTTP 404",
+        ])
+    }
+}
