@@ -18,6 +18,8 @@ final class EventLoop {
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     private let idleTimeout: UInt64
+    private let maxConnections: Int
+    private let parserLimits: HTTPRequestParser.Limits
     private let headerTimeout: UInt64
     private static let lingerTimeout: UInt64 = 2_000_000_000
     private static let sweepInterval: UInt64 = 50_000_000
@@ -31,6 +33,8 @@ final class EventLoop {
         self.configuration = configuration
         self.responder = Responder(liveReload: configuration.liveReload, cache: FileCache())
         self.idleTimeout = configuration.idleTimeout.nanoseconds
+        self.maxConnections = max(1, configuration.maxConnections)
+        self.parserLimits = configuration.parserLimits
         self.headerTimeout = configuration.headerTimeout.nanoseconds
     }
 
@@ -40,7 +44,7 @@ final class EventLoop {
         while running {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: mailbox.wakeReader, events: Int16(POLLIN), revents: 0))
-            if connections.count < configuration.maxConnections {
+            if connections.count < maxConnections {
                 for listener in listeners {
                     descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
                 }
@@ -128,7 +132,7 @@ final class EventLoop {
     // MARK: Accepting
 
     private func acceptConnections(from listener: Int32, now: UInt64) {
-        while connections.count < configuration.maxConnections {
+        while connections.count < maxConnections {
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else { return }
             do throws(ServerError) {
@@ -202,7 +206,7 @@ final class EventLoop {
     private func answerNextRequest(on connection: Connection, now: UInt64) -> Bool {
         let unparsed = connection.unparsedInput
         guard !unparsed.isEmpty, !connection.closesAfterOutput else { return false }
-        switch HTTPRequestParser.parse(unparsed, limits: configuration.parserLimits) {
+        switch HTTPRequestParser.parse(unparsed, limits: parserLimits) {
         case .incomplete:
             return false
         case let .error(status):

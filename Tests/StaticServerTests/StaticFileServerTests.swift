@@ -242,6 +242,16 @@ struct StaticFileServerTests {
         #expect(used.isClosedByServer())
     }
 
+    @Test func closesClientsThatStopReading() throws {
+        let site = try SiteFixture(configuration: ServerConfiguration(port: 0, idleTimeout: .milliseconds(300)))
+        let size = 32 << 20
+        try site.write("huge.bin", [UInt8](repeating: 0x61, count: size))
+        let reader = try RawHTTPClient(port: site.server.port, timeout: 3, receiveBufferSize: 4096)
+        try reader.send("GET /huge.bin HTTP/1.1\r\nHost: t\r\n\r\n")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(throws: RawHTTPClient.Failure.self) { try reader.readResponse() }
+    }
+
     @Test func closesClientsThatTrickleTheirHeaders() throws {
         let site = try SiteFixture(configuration: ServerConfiguration(port: 0, idleTimeout: .seconds(30), headerTimeout: .milliseconds(300)))
         let slow = try site.client(timeout: 3)
