@@ -205,9 +205,13 @@ final class EventLoop {
     /// returns whether a response was queued.
     private func answerNextRequest(on connection: Connection, now: UInt64) -> Bool {
         let unparsed = connection.unparsedInput
-        guard !unparsed.isEmpty, !connection.closesAfterOutput else { return false }
-        switch HTTPRequestParser.parse(unparsed, limits: parserLimits) {
+        guard !unparsed.isEmpty, !connection.closesAfterOutput,
+              connection.mayHoldCompleteRequest(limits: parserLimits)
+        else { return false }
+        let (result, bytesNeeded) = HTTPRequestParser.parseReportingNeed(unparsed, limits: parserLimits)
+        switch result {
         case .incomplete:
+            connection.bytesNeeded = bytesNeeded
             return false
         case let .error(status):
             connection.discardInput()

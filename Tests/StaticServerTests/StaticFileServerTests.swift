@@ -183,6 +183,42 @@ struct StaticFileServerTests {
         #expect(client.isClosedByServer())
     }
 
+    @Test func assemblesRequestsThatArriveInPieces() throws {
+        let site = try SiteFixture()
+        let client = try site.client()
+        try client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.05)
+        try client.send("hel")
+        Thread.sleep(forTimeInterval: 0.05)
+        try client.send("lo")
+        #expect(try client.readResponse().status == 405)
+        for byte in "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n".utf8 {
+            try client.send(bytes: [byte])
+        }
+        #expect(try client.readResponse().text == "content of notes.txt")
+    }
+
+    @Test func answersPipelinedRequestsSplitAnywhere() throws {
+        let site = try SiteFixture()
+        let client = try site.client()
+        let requests = Array((
+            "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n"
+                + "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\n\r\n\r\n"
+                + "\r\nHEAD /app.js HTTP/1.1\nHost: t\n\n").utf8)
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<20 {
+            var offset = 0
+            while offset < requests.count {
+                let length = min(requests.count - offset, 1 + Int(generator.next() % 24))
+                try client.send(bytes: Array(requests[offset..<(offset + length)]))
+                offset += length
+            }
+            #expect(try client.readResponse().text == "content of notes.txt")
+            #expect(try client.readResponse().status == 405)
+            #expect(try client.readResponse(bodyless: true).header("Content-Length") == "17")
+        }
+    }
+
     @Test func refusesMalformedRequestsAndCloses() throws {
         let site = try SiteFixture()
         let client = try site.client()
