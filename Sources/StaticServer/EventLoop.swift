@@ -15,6 +15,9 @@ final class EventLoop {
     private var lastBuildError: String?
     private var running = true
     private var lastSweep: UInt64 = 0
+    /// Accepting pauses until then after the system refused a connection
+    /// (for example out of descriptors), instead of spinning on the listener.
+    private var acceptingResumesAt: UInt64 = 0
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     private let idleTimeout: UInt64
@@ -23,6 +26,7 @@ final class EventLoop {
     private let headerTimeout: UInt64
     private static let lingerTimeout: UInt64 = 2_000_000_000
     private static let sweepInterval: UInt64 = 50_000_000
+    private static let acceptPause: UInt64 = 100_000_000
     /// A stream client that lets this much output pile up is dropped.
     private static let maxStreamBacklog = 1 << 20
 
@@ -44,7 +48,8 @@ final class EventLoop {
         while running {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: mailbox.wakeReader, events: Int16(POLLIN), revents: 0))
-            if connections.count < maxConnections {
+            if acceptingResumesAt != 0, monotonicNow() >= acceptingResumesAt { acceptingResumesAt = 0 }
+            if connections.count < maxConnections, acceptingResumesAt == 0 {
                 for listener in listeners {
                     descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
                 }
@@ -53,7 +58,7 @@ final class EventLoop {
                 descriptors.append(pollfd(fd: connection.descriptor, events: interest(of: connection), revents: 0))
             }
 
-            let timeout: Int32 = connections.isEmpty ? -1 : 100
+            let timeout: Int32 = connections.isEmpty && acceptingResumesAt == 0 ? -1 : 100
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR { break }
 
@@ -134,7 +139,16 @@ final class EventLoop {
     private func acceptConnections(from listener: Int32, now: UInt64) {
         while connections.count < maxConnections {
             let descriptor = accept(listener, nil, nil)
-            guard descriptor >= 0 else { return }
+            guard descriptor >= 0 else {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
+                    break
+                default:
+                    acceptingResumesAt = now + Self.acceptPause
+                }
+                return
+            }
+            acceptingResumesAt = 0
             do throws(ServerError) {
                 try makeNonBlocking(descriptor)
                 try setOption(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, "setsockopt(TCP_NODELAY)")
