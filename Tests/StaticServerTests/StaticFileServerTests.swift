@@ -98,6 +98,7 @@ struct StaticFileServerTests {
         #expect(unchanged.header("Content-Length") == nil)
 
         #expect(try client.request("/style.css", headers: ["If-None-Match: W/\(tag)"]).status == 304)
+        #expect(try client.request("/style.css", headers: ["If-None-Match: *"]).status == 304)
         #expect(try client.request("/style.css", headers: ["If-None-Match: \"other\""]).status == 200)
 
         try site.write("style.css", "body { color: red; }\n")
@@ -266,6 +267,9 @@ struct StaticFileServerTests {
         let response = try client.request("/big.bin")
         #expect(response.header("Content-Length") == String(bytes.count))
         #expect(response.body == bytes)
+        let head = try client.request("/big.bin", method: "HEAD")
+        #expect(head.header("Content-Length") == String(bytes.count))
+        #expect(head.header("Content-Type") == "application/octet-stream")
         #expect(try client.request("/notes.txt").text == "content of notes.txt")
     }
 
