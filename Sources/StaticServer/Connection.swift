@@ -33,6 +33,13 @@ final class Connection {
     var requestStartedAt: UInt64?
     /// The last time bytes moved in either direction.
     var lastActivity: UInt64
+    /// How many bytes the pending request needs in all, once its head has been
+    /// parsed and only its body is missing.
+    var bytesNeeded: Int?
+    /// Where the search for the end of the pending request's head resumes.
+    private var headScanOffset = 0
+    /// Whether the pending request has sent a line feed yet.
+    private var sawLineFeed = false
 
     init(descriptor: Int32, now: UInt64) {
         self.descriptor = descriptor
@@ -44,8 +51,36 @@ final class Connection {
         input[inputStart...]
     }
 
+    /// Whether parsing now could give something other than "incomplete": the
+    /// pending head has ended, its body has arrived, or the input has outgrown
+    /// the limits (an error is due). Each received byte is scanned once, so a
+    /// client that trickles bytes cannot make the server re-parse its input
+    /// over and over.
+    func mayHoldCompleteRequest(limits: HTTPRequestParser.Limits) -> Bool {
+        let unparsed = unparsedInput
+        if let bytesNeeded { return unparsed.count >= bytesNeeded }
+        var headEnded = false
+        var index = unparsed.startIndex + headScanOffset
+        while index < unparsed.endIndex {
+            if unparsed[index] == .lineFeed {
+                sawLineFeed = true
+                let previous = index - 1
+                if previous >= unparsed.startIndex, unparsed[previous] == .lineFeed
+                    || (previous - 1 >= unparsed.startIndex && unparsed[previous] == .carriageReturn && unparsed[previous - 1] == .lineFeed) {
+                    headEnded = true
+                }
+            }
+            index += 1
+        }
+        headScanOffset = unparsed.count
+        return headEnded
+            || (!sawLineFeed && unparsed.count > limits.maxRequestLineBytes + 1)
+            || unparsed.count > limits.maxRequestLineBytes + limits.maxHeaderBytes + 4
+    }
+
     /// Marks `count` input bytes as parsed, compacting the buffer when it is spent.
     func consumeInput(_ count: Int) {
+        resetFraming()
         inputStart += count
         if inputStart == input.count {
             input.removeAll(keepingCapacity: input.capacity <= 65536)
@@ -58,8 +93,15 @@ final class Connection {
 
     /// Discards all unparsed input.
     func discardInput() {
+        resetFraming()
         input.removeAll()
         inputStart = 0
+    }
+
+    private func resetFraming() {
+        bytesNeeded = nil
+        headScanOffset = 0
+        sawLineFeed = false
     }
 
     /// Queues a response's bytes; small bodies travel in the same write as the head.

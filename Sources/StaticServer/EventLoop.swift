@@ -15,12 +15,18 @@ final class EventLoop {
     private var lastBuildError: String?
     private var running = true
     private var lastSweep: UInt64 = 0
+    /// Accepting pauses until then after the system refused a connection
+    /// (for example out of descriptors), instead of spinning on the listener.
+    private var acceptingResumesAt: UInt64 = 0
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     private let idleTimeout: UInt64
+    private let maxConnections: Int
+    private let parserLimits: HTTPRequestParser.Limits
     private let headerTimeout: UInt64
     private static let lingerTimeout: UInt64 = 2_000_000_000
     private static let sweepInterval: UInt64 = 50_000_000
+    private static let acceptPause: UInt64 = 100_000_000
     /// A stream client that lets this much output pile up is dropped.
     private static let maxStreamBacklog = 1 << 20
 
@@ -31,6 +37,8 @@ final class EventLoop {
         self.configuration = configuration
         self.responder = Responder(liveReload: configuration.liveReload, cache: FileCache())
         self.idleTimeout = configuration.idleTimeout.nanoseconds
+        self.maxConnections = max(1, configuration.maxConnections)
+        self.parserLimits = configuration.parserLimits
         self.headerTimeout = configuration.headerTimeout.nanoseconds
     }
 
@@ -40,7 +48,8 @@ final class EventLoop {
         while running {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: mailbox.wakeReader, events: Int16(POLLIN), revents: 0))
-            if connections.count < configuration.maxConnections {
+            if acceptingResumesAt != 0, monotonicNow() >= acceptingResumesAt { acceptingResumesAt = 0 }
+            if connections.count < maxConnections, acceptingResumesAt == 0 {
                 for listener in listeners {
                     descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
                 }
@@ -49,7 +58,7 @@ final class EventLoop {
                 descriptors.append(pollfd(fd: connection.descriptor, events: interest(of: connection), revents: 0))
             }
 
-            let timeout: Int32 = connections.isEmpty ? -1 : 100
+            let timeout: Int32 = connections.isEmpty && acceptingResumesAt == 0 ? -1 : 100
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR { break }
 
@@ -128,9 +137,18 @@ final class EventLoop {
     // MARK: Accepting
 
     private func acceptConnections(from listener: Int32, now: UInt64) {
-        while connections.count < configuration.maxConnections {
+        while connections.count < maxConnections {
             let descriptor = accept(listener, nil, nil)
-            guard descriptor >= 0 else { return }
+            guard descriptor >= 0 else {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
+                    break
+                default:
+                    acceptingResumesAt = now + Self.acceptPause
+                }
+                return
+            }
+            acceptingResumesAt = 0
             do throws(ServerError) {
                 try makeNonBlocking(descriptor)
                 try setOption(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, "setsockopt(TCP_NODELAY)")
@@ -201,9 +219,13 @@ final class EventLoop {
     /// returns whether a response was queued.
     private func answerNextRequest(on connection: Connection, now: UInt64) -> Bool {
         let unparsed = connection.unparsedInput
-        guard !unparsed.isEmpty, !connection.closesAfterOutput else { return false }
-        switch HTTPRequestParser.parse(unparsed, limits: configuration.parserLimits) {
+        guard !unparsed.isEmpty, !connection.closesAfterOutput,
+              connection.mayHoldCompleteRequest(limits: parserLimits)
+        else { return false }
+        let (result, bytesNeeded) = HTTPRequestParser.parseReportingNeed(unparsed, limits: parserLimits)
+        switch result {
         case .incomplete:
+            connection.bytesNeeded = bytesNeeded
             return false
         case let .error(status):
             connection.discardInput()

@@ -39,30 +39,37 @@ public enum HTTPRequestParser {
 
     /// Parses one request from the start of `bytes`.
     public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) -> ParseResult {
-        bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits) }
+        bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits).result }
     }
 
     /// Parses one request from the start of `bytes`; `consumed` counts from
     /// the slice's first byte.
     public static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = Limits()) -> ParseResult {
+        bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits).result }
+    }
+
+    /// Like `parse(_:limits:)`, and when the head is complete but
+    /// its body is not, also how many bytes the whole request needs, so the
+    /// caller can wait for them without parsing again.
+    static func parseReportingNeed(_ bytes: ArraySlice<UInt8>, limits: Limits) -> (result: ParseResult, bytesNeeded: Int?) {
         bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits) }
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: Limits) -> ParseResult {
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: Limits) -> (result: ParseResult, bytesNeeded: Int?) {
         var scanner = Scanner(buffer: buffer)
 
         // Blank lines before a request line are ignored (RFC 9112, 2.2).
         while scanner.position < buffer.count, buffer[scanner.position] == .lineFeed || buffer[scanner.position] == .carriageReturn {
             scanner.position += 1
-            if scanner.position > limits.maxRequestLineBytes { return .error(status: 400) }
+            if scanner.position > limits.maxRequestLineBytes { return (.error(status: 400), nil) }
         }
 
         guard let requestLine = scanner.nextLine(maxLength: limits.maxRequestLineBytes) else {
-            return scanner.overran ? .error(status: 414) : .incomplete
+            return (scanner.overran ? .error(status: 414) : .incomplete, nil)
         }
         let method: String, target: String, version: HTTPVersion
         switch parseRequestLine(buffer, requestLine) {
-        case let .failure(failure): return .error(status: failure.status)
+        case let .failure(failure): return (.error(status: failure.status), nil)
         case let .success(parts): (method, target, version) = parts
         }
 
@@ -71,23 +78,23 @@ public enum HTTPRequestParser {
         while true {
             let used = scanner.position - headerStart
             guard let line = scanner.nextLine(maxLength: limits.maxHeaderBytes - used) else {
-                return scanner.overran ? .error(status: 431) : .incomplete
+                return (scanner.overran ? .error(status: 431) : .incomplete, nil)
             }
             if line.isEmpty { break }
-            if headers.count == limits.maxHeaderCount { return .error(status: 431) }
-            guard let header = parseHeaderLine(buffer, line) else { return .error(status: 400) }
+            if headers.count == limits.maxHeaderCount { return (.error(status: 431), nil) }
+            guard let header = parseHeaderLine(buffer, line) else { return (.error(status: 400), nil) }
             headers.append(header)
         }
-        if scanner.position - headerStart > limits.maxHeaderBytes { return .error(status: 431) }
+        if scanner.position - headerStart > limits.maxHeaderBytes { return (.error(status: 431), nil) }
 
         var request = HTTPRequest(method: method, target: target, version: version, headers: headers)
         switch bodyLength(of: request, limits: limits) {
         case let .failure(failure):
-            return .error(status: failure.status)
+            return (.error(status: failure.status), nil)
         case let .success(length):
-            guard buffer.count - scanner.position >= length else { return .incomplete }
+            guard buffer.count - scanner.position >= length else { return (.incomplete, scanner.position + length) }
             request.bodyLength = length
-            return .request(request, consumed: scanner.position + length)
+            return (.request(request, consumed: scanner.position + length), nil)
         }
     }
 

@@ -9,14 +9,27 @@ struct Responder {
 
     private static let allowedMethods = "GET, HEAD"
 
+    /// A request with the facts every response needs, worked out once.
+    private struct Exchange {
+        let request: HTTPRequest
+        let keepsAlive: Bool
+        let isHead: Bool
+
+        init(_ request: HTTPRequest) {
+            self.request = request
+            self.keepsAlive = request.keepsAlive
+            self.isHead = request.method == "HEAD"
+        }
+    }
+
     /// The response to `request`, with files looked up under `rootPath`.
     func response(to request: HTTPRequest, rootPath: String) -> Response {
-        let closes = !request.keepsAlive
-        let isHead = request.method == "HEAD"
+        let exchange = Exchange(request)
+        let isHead = exchange.isHead
 
         if liveReload, request.path == LiveReload.eventsPath {
             guard request.method == "GET" else {
-                return plainResponse(status: 405, extraFields: [("Allow", "GET")], omitBody: isHead, request: request)
+                return plainResponse(status: 405, extraFields: [("Allow", "GET")], omitBody: isHead, exchange: exchange)
             }
             var head = ResponseHead(status: 200)
             head.add("Content-Type", "text/event-stream")
@@ -26,21 +39,21 @@ struct Responder {
         }
 
         guard request.method == "GET" || isHead else {
-            return plainResponse(status: 405, extraFields: [("Allow", Self.allowedMethods)], omitBody: false, request: request)
+            return plainResponse(status: 405, extraFields: [("Allow", Self.allowedMethods)], omitBody: false, exchange: exchange)
         }
 
         let (resolution, status) = RequestPath.resolve(request.target, inRootPath: rootPath)
         switch resolution {
         case .badRequest:
-            return plainResponse(status: 400, omitBody: isHead, request: request)
+            return plainResponse(status: 400, omitBody: isHead, exchange: exchange)
         case .notFound:
-            return notFoundResponse(rootPath: rootPath, request: request)
+            return notFoundResponse(rootPath: rootPath, exchange: exchange)
         case let .redirect(location):
-            return plainResponse(status: 301, extraFields: [("Location", location)], omitBody: isHead, request: request)
+            return plainResponse(status: 301, extraFields: [("Location", location)], omitBody: isHead, exchange: exchange)
         case let .file(path):
-            guard let status else { return notFoundResponse(rootPath: rootPath, request: request) }
-            return fileResponse(path: path, status: status, request: request, closes: closes)
-                ?? notFoundResponse(rootPath: rootPath, request: request)
+            guard let status else { return notFoundResponse(rootPath: rootPath, exchange: exchange) }
+            return fileResponse(path: path, status: status, exchange: exchange)
+                ?? notFoundResponse(rootPath: rootPath, exchange: exchange)
         }
     }
 
@@ -55,7 +68,9 @@ struct Responder {
         return Response(head: head.serialized(), body: .bytes(body), closesConnection: true)
     }
 
-    private func fileResponse(path: String, status: FileStatus, request: HTTPRequest, closes: Bool) -> Response? {
+    private func fileResponse(path: String, status: FileStatus, exchange: Exchange) -> Response? {
+        let request = exchange.request
+        let closes = !exchange.keepsAlive
         let type = ContentType.forFile(atPath: path)
         let injects = liveReload && ContentType.isHTML(type)
         let tag = EntityTag.make(for: status, variant: injects ? "live" : nil)
@@ -64,7 +79,7 @@ struct Responder {
             var head = ResponseHead(status: 304)
             head.add("ETag", tag)
             head.add("Cache-Control", "no-cache")
-            addConnectionField(to: &head, request: request)
+            addConnectionField(to: &head, exchange: exchange)
             return Response(head: head.serialized(), body: .none, closesConnection: closes)
         }
 
@@ -72,9 +87,9 @@ struct Responder {
         let length: Int
         if injects || status.size <= cache.maxEntryBytes {
             guard let bytes = cachedBody(path: path, status: status, injects: injects) else { return nil }
-            body = request.method == "HEAD" ? .none : .bytes(bytes)
+            body = exchange.isHead ? .none : .bytes(bytes)
             length = bytes.count
-        } else if request.method == "HEAD" {
+        } else if exchange.isHead {
             body = .none
             length = status.size
         } else {
@@ -88,45 +103,45 @@ struct Responder {
         head.add("Content-Length", String(length))
         head.add("ETag", tag)
         head.add("Cache-Control", "no-cache")
-        addConnectionField(to: &head, request: request)
+        addConnectionField(to: &head, exchange: exchange)
         return Response(head: head.serialized(), body: body, closesConnection: closes)
     }
 
     /// The site's `404.html` with status 404 when there is one, else a plain text 404.
-    private func notFoundResponse(rootPath: String, request: HTTPRequest) -> Response {
-        let isHead = request.method == "HEAD"
+    private func notFoundResponse(rootPath: String, exchange: Exchange) -> Response {
+        let isHead = exchange.isHead
         guard case let (.file(path), status?) = RequestPath.resolve("/404.html", inRootPath: rootPath) else {
-            return plainResponse(status: 404, omitBody: isHead, request: request)
+            return plainResponse(status: 404, omitBody: isHead, exchange: exchange)
         }
         let type = ContentType.forFile(atPath: path)
         let injects = liveReload && ContentType.isHTML(type)
         guard let bytes = cachedBody(path: path, status: status, injects: injects) else {
-            return plainResponse(status: 404, omitBody: isHead, request: request)
+            return plainResponse(status: 404, omitBody: isHead, exchange: exchange)
         }
         var head = ResponseHead(status: 404)
         head.add("Content-Type", type)
         head.add("Content-Length", String(bytes.count))
         head.add("Cache-Control", "no-cache")
-        addConnectionField(to: &head, request: request)
-        return Response(head: head.serialized(), body: isHead ? .none : .bytes(bytes), closesConnection: !request.keepsAlive)
+        addConnectionField(to: &head, exchange: exchange)
+        return Response(head: head.serialized(), body: isHead ? .none : .bytes(bytes), closesConnection: !exchange.keepsAlive)
     }
 
     /// A short plain-text response for statuses without a file body.
-    private func plainResponse(status: Int, extraFields: [(String, String)] = [], omitBody: Bool, request: HTTPRequest) -> Response {
+    private func plainResponse(status: Int, extraFields: [(String, String)] = [], omitBody: Bool, exchange: Exchange) -> Response {
         let body = Array("\(status) \(ResponseHead.reasonPhrase(for: status))\n".utf8)
         var head = ResponseHead(status: status)
         head.add("Content-Type", "text/plain; charset=utf-8")
         head.add("Content-Length", String(body.count))
         head.add("Cache-Control", "no-cache")
         for (name, value) in extraFields { head.add(name, value) }
-        addConnectionField(to: &head, request: request)
-        return Response(head: head.serialized(), body: omitBody ? .none : .bytes(body), closesConnection: !request.keepsAlive)
+        addConnectionField(to: &head, exchange: exchange)
+        return Response(head: head.serialized(), body: omitBody ? .none : .bytes(body), closesConnection: !exchange.keepsAlive)
     }
 
-    private func addConnectionField(to head: inout ResponseHead, request: HTTPRequest) {
-        if !request.keepsAlive {
+    private func addConnectionField(to head: inout ResponseHead, exchange: Exchange) {
+        if !exchange.keepsAlive {
             head.add("Connection", "close")
-        } else if request.version == .http1_0 {
+        } else if exchange.request.version == .http1_0 {
             head.add("Connection", "keep-alive")
         }
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A response ready to be written: its head, its body and what happens to the
 /// connection afterwards.
 struct Response {

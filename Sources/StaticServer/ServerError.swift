@@ -9,6 +9,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     /// ``StaticFileServer/start()`` was called on a running server.
     case alreadyRunning
 
+    /// A one-line explanation for the person running the server.
     public var description: String {
         switch self {
         case let .unresolvableHost(host, reason):

@@ -23,8 +23,9 @@ final class RawHTTPClient {
     /// Received bytes not yet returned.
     private var buffer: [UInt8] = []
 
-    /// Connects to `host:port`, with reads that give up after `timeout` seconds.
-    init(host: String = "127.0.0.1", port: UInt16, timeout: Double = 5) throws {
+    /// Connects to `host:port`, with reads that give up after `timeout` seconds;
+    /// `receiveBufferSize` shrinks the socket's receive buffer before connecting.
+    init(host: String = "127.0.0.1", port: UInt16, timeout: Double = 5, receiveBufferSize: Int32? = nil) throws {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -35,6 +36,9 @@ final class RawHTTPClient {
         defer { freeaddrinfo(info) }
         let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
+        if var size = receiveBufferSize {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         guard connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             close(descriptor)
             throw Failure(description: "connect failed: errno \(errno)")

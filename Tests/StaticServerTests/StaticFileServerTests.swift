@@ -98,6 +98,7 @@ struct StaticFileServerTests {
         #expect(unchanged.header("Content-Length") == nil)
 
         #expect(try client.request("/style.css", headers: ["If-None-Match: W/\(tag)"]).status == 304)
+        #expect(try client.request("/style.css", headers: ["If-None-Match: *"]).status == 304)
         #expect(try client.request("/style.css", headers: ["If-None-Match: \"other\""]).status == 200)
 
         try site.write("style.css", "body { color: red; }\n")
@@ -183,6 +184,42 @@ struct StaticFileServerTests {
         #expect(client.isClosedByServer())
     }
 
+    @Test func assemblesRequestsThatArriveInPieces() throws {
+        let site = try SiteFixture()
+        let client = try site.client()
+        try client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.05)
+        try client.send("hel")
+        Thread.sleep(forTimeInterval: 0.05)
+        try client.send("lo")
+        #expect(try client.readResponse().status == 405)
+        for byte in "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n".utf8 {
+            try client.send(bytes: [byte])
+        }
+        #expect(try client.readResponse().text == "content of notes.txt")
+    }
+
+    @Test func answersPipelinedRequestsSplitAnywhere() throws {
+        let site = try SiteFixture()
+        let client = try site.client()
+        let requests = Array((
+            "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n"
+                + "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\n\r\n\r\n"
+                + "\r\nHEAD /app.js HTTP/1.1\nHost: t\n\n").utf8)
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<20 {
+            var offset = 0
+            while offset < requests.count {
+                let length = min(requests.count - offset, 1 + Int(generator.next() % 24))
+                try client.send(bytes: Array(requests[offset..<(offset + length)]))
+                offset += length
+            }
+            #expect(try client.readResponse().text == "content of notes.txt")
+            #expect(try client.readResponse().status == 405)
+            #expect(try client.readResponse(bodyless: true).header("Content-Length") == "17")
+        }
+    }
+
     @Test func refusesMalformedRequestsAndCloses() throws {
         let site = try SiteFixture()
         let client = try site.client()
@@ -203,8 +240,9 @@ struct StaticFileServerTests {
         #expect(try bigHeaders.readResponse().status == 431)
         #expect(bigHeaders.isClosedByServer())
 
-        // Exactly at the limits is still served.
-        #expect(try site.client().request("/" + String(repeating: "a", count: 100 - 15)).status == 404)
+        // A request line of exactly 100 bytes is still served.
+        #expect(try site.client().request("/" + String(repeating: "a", count: 100 - 14)).status == 404)
+        #expect(try site.client().request("/" + String(repeating: "a", count: 101 - 14)).status == 414)
     }
 
     @Test(arguments: [
@@ -229,6 +267,9 @@ struct StaticFileServerTests {
         let response = try client.request("/big.bin")
         #expect(response.header("Content-Length") == String(bytes.count))
         #expect(response.body == bytes)
+        let head = try client.request("/big.bin", method: "HEAD")
+        #expect(head.header("Content-Length") == String(bytes.count))
+        #expect(head.header("Content-Type") == "application/octet-stream")
         #expect(try client.request("/notes.txt").text == "content of notes.txt")
     }
 
@@ -240,6 +281,16 @@ struct StaticFileServerTests {
         let used = try site.client(timeout: 3)
         #expect(try used.request("/notes.txt").status == 200)
         #expect(used.isClosedByServer())
+    }
+
+    @Test func closesClientsThatStopReading() throws {
+        let site = try SiteFixture(configuration: ServerConfiguration(port: 0, idleTimeout: .milliseconds(300)))
+        let size = 32 << 20
+        try site.write("huge.bin", [UInt8](repeating: 0x61, count: size))
+        let reader = try RawHTTPClient(port: site.server.port, timeout: 3, receiveBufferSize: 4096)
+        try reader.send("GET /huge.bin HTTP/1.1\r\nHost: t\r\n\r\n")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(throws: RawHTTPClient.Failure.self) { try reader.readResponse() }
     }
 
     @Test func closesClientsThatTrickleTheirHeaders() throws {
