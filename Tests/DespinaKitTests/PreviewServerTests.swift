@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal blocking client for one connection to the preview server.
+final class LoopbackConnection {
+    private let socketDescriptor: Int32
+    private var received: [UInt8] = []
+
+    init(port: UInt16) throws {
+        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else { throw FileSystemError(path: "127.0.0.1:\(port)", reason: "cannot connect") }
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(socketDescriptor) }
+
+    func send(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.send(socketDescriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Reads until `marker` arrives or `seconds` pass; returns everything read so far.
+    func read(until marker: String, seconds: Double) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            let text = String(decoding: received, as: UTF8.self)
+            if text.contains(marker) { return text }
+            let count = buffer.withUnsafeMutableBytes { recv(socketDescriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { received += buffer[0..<count] } else if count == 0 { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
+@Suite(.serialized) struct PreviewServerTests {
+    func makeSite() throws -> String {
+        let site = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: site + "/Content/posts", withIntermediateDirectories: true)
+        try "---\ntitle: Hello\ndate: 2020-01-01\n---\n\nFirst version.\n"
+            .write(toFile: site + "/Content/posts/hello.md", atomically: true, encoding: .utf8)
+        return site
+    }
+
+    func get(_ path: String, port: UInt16) throws -> String {
+        let connection = try LoopbackConnection(port: port)
+        connection.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        return connection.read(until: "</html>", seconds: 5)
+    }
+
+    @Test func rebuildsAndReloadsOnSaveAndKeepsTheLastGoodSiteOnErrors() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        var options = PreviewOptions(siteDirectory: site)
+        options.port = 0
+        let preview = PreviewServer(options: options, environment: BuildEnvironment(
+            fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent))
+        try preview.start()
+        defer { preview.stop() }
+        #expect(!FileManager.default.fileExists(atPath: site + "/Output"), "the preview never writes Output/")
+
+        let page = try get("/posts/hello/", port: preview.port)
+        #expect(page.contains("First version."))
+        #expect(page.contains("/__despina/events"), "the reload script is injected into served pages")
+        let onDisk = try String(contentsOfFile: preview.outputDirectory + "/posts/hello/index.html", encoding: .utf8)
+        #expect(!onDisk.contains("/__despina/events"), "the script is never written to disk")
+        #expect(page.contains("href=\"http://127.0.0.1:\(preview.port)/posts/hello/\""), "links use the preview's address")
+
+        let events = try LoopbackConnection(port: preview.port)
+        events.send("GET /__despina/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(events.read(until: "retry:", seconds: 5).contains("text/event-stream"))
+
+        try "---\ntitle: Hello\ndate: 2020-01-01\n---\n\nSecond version.\n"
+            .write(toFile: site + "/Content/posts/hello.md", atomically: true, encoding: .utf8)
+        #expect(events.read(until: "event: reload", seconds: 10).contains("event: reload"))
+        #expect(try get("/posts/hello/", port: preview.port).contains("Second version."))
+
+        try "---\ntitle: [\n---\n".write(toFile: site + "/Content/posts/broken.md", atomically: true, encoding: .utf8)
+        let afterError = events.read(until: "event: build-error", seconds: 10)
+        #expect(afterError.contains("event: build-error\ndata: Content/posts/broken.md:3:1: error:"))
+        #expect(try get("/posts/hello/", port: preview.port).contains("Second version."), "the last good site stays served")
+    }
+}
