@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// Ignore the build cache.
     public var clean = false
+    /// Whether the replaced output is removed before the build returns; the
+    /// preview server removes it after the page reloaded instead.
+    var removesReplacedOutput = true
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {

@@ -129,7 +129,9 @@ public struct SiteBuilder: Sendable {
             if config.search.enabled {
                 fileCount += try timer.run("build search index") { try renderer.writeSearchIndex() }
             }
-            try timer.run("replace output") { try output.commit() }
+            try timer.run("replace output") { () throws(Diagnostic) in
+                try output.commit(removingReplaced: options.removesReplacedOutput)
+            }
         } catch let failure as BuildFailure {
             output.discard()
             throw failure

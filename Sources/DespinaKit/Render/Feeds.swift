@@ -1,6 +1,8 @@
 import Foundation
 
-/// One entry of a feed, with every URL absolute.
+/// One entry of a feed, with every URL absolute. The content is escaped
+/// once for XML and once for JSON when the item is made, because one post
+/// appears in the site's feeds and in the feeds of each of its tags.
 struct FeedItem: Sendable {
     var title: String
     var permalink: String
@@ -8,9 +10,26 @@ struct FeedItem: Sendable {
     var date: Date?
     var updated: Date?
     var summary: String
-    var contentHTML: String
     var tags: [String]
     var language: String
+    /// The content HTML, escaped as XML text.
+    var contentXML: String
+    /// The content HTML as a JSON string literal.
+    var contentJSON: String
+
+    init(title: String, permalink: String, identifier: String, date: Date?, updated: Date?, summary: String,
+         contentHTML: String, tags: [String], language: String) {
+        self.title = title
+        self.permalink = permalink
+        self.identifier = identifier
+        self.date = date
+        self.updated = updated
+        self.summary = summary
+        self.tags = tags
+        self.language = language
+        contentXML = escapeXML(contentHTML)
+        contentJSON = jsonString(contentHTML)
+    }
 }
 
 /// A feed's channel: the site, or one tag of it.
@@ -53,7 +72,7 @@ struct FeedWriter: Sendable {
             xml += "<guid isPermaLink=\"true\">\(escapeXML(item.permalink))</guid>\n"
             if let date = item.date { xml += "<pubDate>\(CalendarParts(date, zone: zone).rfc822)</pubDate>\n" }
             for tag in item.tags { xml += "<category>\(escapeXML(tag))</category>\n" }
-            xml += "<description>\(escapeXML(item.contentHTML))</description>\n</item>\n"
+            xml += "<description>\(item.contentXML)</description>\n</item>\n"
         }
         xml += "</channel>\n</rss>\n"
         return xml
@@ -82,7 +101,7 @@ struct FeedWriter: Sendable {
             xml += "<updated>\(CalendarParts(item.updated ?? published, zone: zone).iso8601)</updated>\n"
             for tag in item.tags { xml += "<category term=\"\(escapeXML(tag))\"/>\n" }
             if !item.summary.isEmpty { xml += "<summary>\(escapeXML(item.summary))</summary>\n" }
-            xml += "<content type=\"html\">\(escapeXML(item.contentHTML))</content>\n</entry>\n"
+            xml += "<content type=\"html\">\(item.contentXML)</content>\n</entry>\n"
         }
         xml += "</feed>\n"
         return xml
@@ -112,7 +131,7 @@ struct FeedWriter: Sendable {
             }
             if !item.tags.isEmpty { json += "      \"tags\": [\(item.tags.map(jsonString).joined(separator: ", "))],\n" }
             json += "      \"language\": \(jsonString(item.language)),\n"
-            json += "      \"content_html\": \(jsonString(item.contentHTML))\n    }"
+            json += "      \"content_html\": \(item.contentJSON)\n    }"
         }
         json += items.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return json

@@ -6,12 +6,17 @@ extension SiteRenderer {
     func writeFeedsAndSitemap() throws -> Int {
         let writer = FeedWriter(zone: config.zone)
         var files: [(String, String)] = []
+        // Each post in any feed becomes a feed item once, escaped once.
+        var featured = Set(model.posts.indices.prefix(config.feedLimit))
+        for tag in model.tags { featured.formUnion(tag.posts.prefix(config.feedLimit)) }
+        let featuredPosts = featured.sorted()
+        let items = Dictionary(uniqueKeysWithValues: zip(featuredPosts, parallelMap(featuredPosts) { feedItem(for: $0) }))
         let siteChannel = channel(title: config.title, description: config.description, base: "/")
-        files += feeds(writer, siteChannel, base: "/", posts: Array(model.posts.indices))
+        files += feeds(writer, siteChannel, base: "/", items: model.posts.indices.prefix(config.feedLimit).compactMap { items[$0] })
         for tag in model.tags {
             let base = "/tags/\(tag.slug)/"
             let tagChannel = channel(title: "\(config.title): \(tag.name)", description: config.description, base: base)
-            files += feeds(writer, tagChannel, base: base, posts: tag.posts)
+            files += feeds(writer, tagChannel, base: base, items: tag.posts.prefix(config.feedLimit).compactMap { items[$0] })
         }
         files.append(("sitemap.xml", sitemap()))
         files.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n"))
@@ -31,15 +36,16 @@ extension SiteRenderer {
             atomURL: contexts.permalink(base + "atom.xml"), jsonURL: contexts.permalink(base + "feed.json"))
     }
 
-    private func feeds(_ writer: FeedWriter, _ channel: FeedChannel, base: String, posts: [Int]) -> [(String, String)] {
-        let items = posts.prefix(config.feedLimit).map { index in
-            let post = model.posts[index]
-            return FeedItem(
-                title: post.title, permalink: contexts.permalink(post.path), identifier: post.identifier,
-                date: post.date, updated: post.updated, summary: post.description ?? "",
-                contentHTML: absolutizingLinks(in: post.content?.html ?? "", origin: config.origin),
-                tags: post.tags, language: post.language)
-        }
+    private func feedItem(for index: Int) -> FeedItem {
+        let post = model.posts[index]
+        return FeedItem(
+            title: post.title, permalink: contexts.permalink(post.path), identifier: post.identifier,
+            date: post.date, updated: post.updated, summary: post.description ?? "",
+            contentHTML: absolutizingLinks(in: post.content?.html ?? "", origin: config.origin),
+            tags: post.tags, language: post.language)
+    }
+
+    private func feeds(_ writer: FeedWriter, _ channel: FeedChannel, base: String, items: [FeedItem]) -> [(String, String)] {
         let folder = String(base.drop { $0 == "/" })
         return [
             (folder + "rss.xml", writer.rss(channel, items: items)),

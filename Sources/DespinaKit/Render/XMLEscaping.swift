@@ -6,19 +6,19 @@ func escapeXML(_ text: String) -> String {
         break
     }
     guard needsWork else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default: result.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+    for byte in text.utf8 {
+        switch byte {
+        case 0x26: bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])           // &amp;
+        case 0x3C: bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                 // &lt;
+        case 0x3E: bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                 // &gt;
+        case 0x22: bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])     // &quot;
+        case 0x27: bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])           // &#39;
+        default: bytes.append(byte)
         }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Makes root-relative `href` and `src` attributes in rendered HTML absolute,

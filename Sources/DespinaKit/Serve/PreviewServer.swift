@@ -31,6 +31,7 @@ public final class PreviewServer: Sendable {
     private let options: PreviewOptions
     private let server: StaticFileServer
     private let state = Mutex<State>(State())
+    private let buildLock = NSLock()
 
     private struct State {
         var watcher: FileWatcher?
@@ -60,24 +61,30 @@ public final class PreviewServer: Sendable {
         return "http://\(host):\(port)/"
     }
 
-    /// Builds once, starts serving and watching. The first build must succeed.
+    /// Starts serving and watching, then builds once; the first build must
+    /// succeed. Watching starts first, so a save during that build is not
+    /// lost: it triggers a rebuild as soon as the first build is done.
     public func start() throws {
         try server.start()
+        let site = options.siteDirectory
+        let watcher: FileWatcher
         do {
+            watcher = try FileWatcher(
+                folders: [joinPath(site, "Content"), joinPath(site, "Templates")],
+                files: [joinPath(site, ConfigLoader.fileName)]
+            ) { [weak self] changed in
+                self?.rebuild(after: changed)
+            }
+            state.withLock { $0.watcher = watcher }
+            watcher.start()
             _ = try build()
+            buildLock.withLock {
+                OutputFolder(path: outputDirectory, fileSystem: environment.fileSystem).discard()
+            }
         } catch {
-            server.stop()
+            stop()
             throw error
         }
-        let site = options.siteDirectory
-        let watcher = try FileWatcher(
-            folders: [joinPath(site, "Content"), joinPath(site, "Templates")],
-            files: [joinPath(site, ConfigLoader.fileName)]
-        ) { [weak self] changed in
-            self?.rebuild(after: changed)
-        }
-        watcher.start()
-        state.withLock { $0.watcher = watcher }
     }
 
     /// Stops watching and serving.
@@ -86,12 +93,17 @@ public final class PreviewServer: Sendable {
         server.stop()
     }
 
+    /// Builds the preview; one build at a time, so a rebuild triggered while
+    /// another runs waits for it.
     private func build() throws(BuildFailure) -> BuildSummary {
+        buildLock.lock()
+        defer { buildLock.unlock() }
         var build = BuildOptions(siteDirectory: options.siteDirectory)
         build.outputDirectory = outputDirectory
         build.includeDrafts = options.includeDrafts
         build.includeFuture = options.includeFuture
         build.baseURL = address
+        build.removesReplacedOutput = false
         return try SiteBuilder(environment: environment).build(build)
     }
 
@@ -103,6 +115,10 @@ public final class PreviewServer: Sendable {
             let summary = try build()
             environment.log.info(summary.line)
             server.broadcastReload()
+            // The replaced site is removed after the pages were told to reload.
+            buildLock.withLock {
+                OutputFolder(path: outputDirectory, fileSystem: environment.fileSystem).discard()
+            }
         } catch {
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
             environment.log.error(message)
