@@ -27,7 +27,7 @@ public struct AnalyzedDocument: Codable, Sendable, Equatable {
     var fieldLengths: [Int]
     /// The document's terms, in order of first occurrence.
     var terms: [String]
-    /// Occurrences of each term per field: `Field.allCases.count` numbers
+    /// Occurrences of each term per field: `Field.count` numbers
     /// per term, in the order of `terms`.
     var counts: [Int]
     /// Folded surface words, each paired with one of its terms (an index

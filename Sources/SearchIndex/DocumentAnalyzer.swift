@@ -14,12 +14,17 @@ public enum DocumentAnalyzer {
     /// Analyses one document.
     public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
         let analysis = threadAnalyses().analysis(for: document.language)
-        analysis.begin()
-        var lengths = [Int](repeating: 0, count: Field.allCases.count)
+        let analyzer = analysis.analyzer
+        analyzer.trimIfNeeded()
+        // Counting works on a local copy of the scratch space: no dynamic
+        // exclusivity checks in the per-word loop.
+        var scratch = analysis.takeScratch()
+        scratch.begin()
+        var lengths = [Int](repeating: 0, count: Field.count)
         func count(_ text: String, _ field: Field) {
             var length = 0
             WordScanner.forEachWord(in: text) { bytes, isASCII in
-                analysis.count(analysis.analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
+                scratch.count(analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
                 length += 1
             }
             lengths[field.rawValue] += length
@@ -30,7 +35,8 @@ public enum DocumentAnalyzer {
         for heading in document.headings { count(heading, .headings) }
         count(document.body, .body)
         count(document.code, .code)
-        let result = analysis.finish()
+        let result = scratch.finish(with: analyzer)
+        analysis.giveBack(scratch)
         let stored = StoredDocument(
             id: document.id, url: document.url, title: document.title, date: document.date,
             section: document.section, language: document.language, tags: document.tags,
@@ -55,13 +61,13 @@ public enum DocumentAnalyzer {
         var count = 0
         var lastSpace = 0
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                pendingSpace = !out.isEmpty
+            if isWhitespace(scalar) {
+                pendingSpace = count > 0
                 continue
             }
             if pendingSpace {
                 if count + 1 >= limit { break }
-                lastSpace = out.count
+                lastSpace = count
                 out.append(" ")
                 count += 1
                 pendingSpace = false
@@ -74,6 +80,11 @@ public enum DocumentAnalyzer {
             count += 1
         }
         return String(out)
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace
     }
 
     private static let threadKey = "org.despina.search.analyses"
@@ -100,12 +111,27 @@ private final class LanguageAnalyses {
     }
 }
 
-/// Counting scratch space for one language: word and term counts live in
-/// arrays indexed by identifier, stamped with the document generation so
-/// nothing has to be cleared between documents.
+/// The analyzer of one language and its counting scratch space.
 private final class LanguageAnalysis {
     let analyzer: TermAnalyzer
-    private static let fields = Field.allCases.count
+    private var scratch = CountingScratch()
+
+    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
+
+    func takeScratch() -> CountingScratch {
+        let taken = scratch
+        scratch = CountingScratch()
+        return taken
+    }
+
+    func giveBack(_ used: CountingScratch) { scratch = used }
+}
+
+/// Counting scratch space: word and term counts live in arrays indexed by
+/// identifier, stamped with the document generation so nothing has to be
+/// cleared between documents.
+private struct CountingScratch {
+    private static var fields: Int { Field.count }
     private var generation: Int32 = 0
     private var wordStamps: [Int32] = []
     private var wordCounts: [Int32] = []
@@ -113,24 +139,15 @@ private final class LanguageAnalysis {
     private var termStamps: [Int32] = []
     private var termSlots: [Int32] = []
 
-    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
-
-    func begin() {
-        analyzer.trimIfNeeded()
+    mutating func begin() {
         // Stamps of earlier documents never equal the current generation, so
         // only an overflowing generation needs fresh arrays.
-        if generation == Int32.max {
-            wordStamps = []
-            wordCounts = []
-            termStamps = []
-            termSlots = []
-            generation = 0
-        }
+        if generation == Int32.max { self = CountingScratch() }
         generation += 1
         touchedWords.removeAll(keepingCapacity: true)
     }
 
-    func count(_ word: Int, in field: Field) {
+    mutating func count(_ word: Int, in field: Field) {
         if word >= wordStamps.count {
             let size = max(word + 1, wordStamps.count * 2, 1024)
             wordStamps += [Int32](repeating: 0, count: size - wordStamps.count)
@@ -144,7 +161,7 @@ private final class LanguageAnalysis {
         wordCounts[word * Self.fields + field.rawValue] += 1
     }
 
-    func finish() -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
+    mutating func finish(with analyzer: TermAnalyzer) -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
         if termStamps.count < analyzer.termCount {
             let size = max(analyzer.termCount, termStamps.count * 2)
             termStamps += [Int32](repeating: 0, count: size - termStamps.count)
@@ -155,25 +172,24 @@ private final class LanguageAnalysis {
         var words: [String] = []
         var wordTerms: [Int] = []
         var seenPairs = Set<Int>()
-        func slot(_ term: Int32) -> Int {
-            let index = Int(term)
-            if termStamps[index] != generation {
-                termStamps[index] = generation
-                termSlots[index] = Int32(terms.count)
-                terms.append(analyzer.termNames[index])
-                counts += repeatElement(0, count: Self.fields)
-            }
-            return Int(termSlots[index])
-        }
+        let generation = self.generation
         for word in touchedWords {
             let base = word * Self.fields
             for form in analyzer.forms(ofWord: word) {
-                let local = slot(form.term)
-                for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
-                if form.exactTerm >= 0 {
-                    let exact = slot(form.exactTerm)
-                    for field in 0..<Self.fields { counts[exact * Self.fields + field] += Int(wordCounts[base + field]) }
+                func slot(_ term: Int32) -> Int {
+                    let index = Int(term)
+                    if termStamps[index] != generation {
+                        termStamps[index] = generation
+                        termSlots[index] = Int32(terms.count)
+                        terms.append(analyzer.termNames[index])
+                        counts += repeatElement(0, count: Self.fields)
+                    }
+                    let local = Int(termSlots[index])
+                    for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
+                    return local
                 }
+                let local = slot(form.term)
+                if form.exactTerm >= 0 { _ = slot(form.exactTerm) }
                 if seenPairs.insert(Int(form.folded) << 24 | local).inserted {
                     words.append(analyzer.foldedNames[Int(form.folded)])
                     wordTerms.append(local)

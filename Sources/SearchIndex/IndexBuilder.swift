@@ -64,7 +64,7 @@ public struct IndexBuilder: Sendable {
     // MARK: - Postings
 
     private static func postingsPieces(_ documents: [AnalyzedDocument]) -> ([String: [UInt8]], [[String]]) {
-        let fieldCount = Field.allCases.count
+        let fieldCount = Field.count
         var averages = [Double](repeating: 1, count: fieldCount)
         if !documents.isEmpty {
             for field in 0..<fieldCount {
