@@ -30,15 +30,14 @@ public struct IndexBuilder: Sendable {
             .map { (chunk: Int(IndexFormat.hash($0.id) % UInt32(chunkCount)), document: $0) }
             .sorted { $0.chunk != $1.chunk ? $0.chunk < $1.chunk : IndexFormat.precedes($0.document.id, $1.document.id) }
 
-        var chunks: [ChunkReference] = []
+        var chunks: [[Int]] = []
         var start = 0
         while start < ordered.count {
             let chunk = ordered[start].chunk
             var end = start
             while end < ordered.count && ordered[end].chunk == chunk { end += 1 }
-            let file = "d/\(chunk).json"
-            files[file] = Self.encode(DocumentChunk(documents: ordered[start..<end].map(\.document.stored)))
-            chunks.append(ChunkReference(first: start, file: file))
+            files[IndexFormat.chunkFile(chunk)] = Self.encode(DocumentChunk(documents: ordered[start..<end].map(\.document.stored)))
+            chunks.append([start, chunk])
             start = end
         }
 
@@ -116,9 +115,9 @@ public struct IndexBuilder: Sendable {
         var files: [String: [UInt8]] = [:]
         var references: [[String]] = []
         for piece in pieces {
-            let file = uniqueName("p/", piece.first, in: files)
-            files[file] = encode(PostingsPiece(terms: piece.terms))
-            references.append([piece.first, file])
+            let name = uniqueName(piece.first, in: files, file: IndexFormat.postingsFile)
+            files[IndexFormat.postingsFile(name)] = encode(PostingsPiece(terms: piece.terms))
+            references.append([piece.first, name])
         }
         return (files, references)
     }
@@ -146,9 +145,9 @@ public struct IndexBuilder: Sendable {
         var files: [String: [UInt8]] = [:]
         var references: [[String]] = []
         for piece in pieces {
-            let file = uniqueName("v/", piece.first, in: files)
-            files[file] = encode(VocabularyPiece(words: piece.words))
-            references.append([piece.first, file])
+            let name = uniqueName(piece.first, in: files, file: IndexFormat.vocabularyFile)
+            files[IndexFormat.vocabularyFile(name)] = encode(VocabularyPiece(words: piece.words))
+            references.append([piece.first, name])
         }
         return (files, references)
     }
@@ -164,27 +163,19 @@ public struct IndexBuilder: Sendable {
             sections[document.stored.section, default: []].append(ordinal)
             for tag in Set(document.stored.tags) { tags[tag, default: []].append(ordinal) }
         }
-        func encoded(_ lists: [String: [Int]]) -> [String: String] {
-            lists.mapValues { ordinals in
-                var bytes: [UInt8] = []
-                var previous = -1
-                for ordinal in ordinals {
-                    VarintCodec.append(ordinal - previous - 1, to: &bytes)
-                    previous = ordinal
-                }
-                return String(decoding: bytes, as: UTF8.self)
-            }
-        }
+        func encoded(_ lists: [String: [Int]]) -> [String: String] { lists.mapValues(OrdinalSetCodec.encode) }
         return FacetsFile(languages: encoded(languages), sections: encoded(sections), tags: encoded(tags))
     }
 
     // MARK: - Files
 
-    private static func uniqueName(_ folder: String, _ key: String, in files: [String: [UInt8]]) -> String {
-        var name = folder + IndexFormat.hashName(key) + ".json"
+    /// The hash name of a piece's first key, with a suffix in the unlikely
+    /// case that two pieces' keys hash alike.
+    private static func uniqueName(_ key: String, in files: [String: [UInt8]], file: (String) -> String) -> String {
+        var name = IndexFormat.hashName(key)
         var suffix = 2
-        while files[name] != nil {
-            name = folder + IndexFormat.hashName(key) + "-\(suffix).json"
+        while files[file(name)] != nil {
+            name = IndexFormat.hashName(key) + "-\(suffix)"
             suffix += 1
         }
         return name

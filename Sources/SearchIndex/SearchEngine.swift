@@ -208,7 +208,7 @@ private struct QueryRun {
         guard !references.isEmpty else { return [:] }
         var words: [String: [String]] = [:]
         for index in pieceIndex(low, in: references)...pieceIndex(high, in: references) {
-            let file = references[index][1]
+            let file = IndexFormat.vocabularyFile(references[index][1])
             if vocabularyPieces[file] == nil {
                 vocabularyPieces[file] = try SearchEngine.decode(VocabularyPiece.self, from: read(file), path: file)
             }
@@ -236,7 +236,7 @@ private struct QueryRun {
 
     mutating func postings(_ term: String) throws -> [(ordinal: Int, frequency: Int)]? {
         guard !entry.postings.isEmpty else { return nil }
-        let file = entry.postings[pieceIndex(term, in: entry.postings)][1]
+        let file = IndexFormat.postingsFile(entry.postings[pieceIndex(term, in: entry.postings)][1])
         if postingsPieces[file] == nil {
             postingsPieces[file] = try SearchEngine.decode(PostingsPiece.self, from: read(file), path: file)
         }
@@ -290,16 +290,18 @@ private struct QueryRun {
         var low = 0, high = entry.chunks.count - 1, found = 0
         while low <= high {
             let middle = (low + high) / 2
-            if entry.chunks[middle].first <= ordinal { found = middle; low = middle + 1 } else { high = middle - 1 }
+            if entry.chunks[middle].first ?? 0 <= ordinal { found = middle; low = middle + 1 } else { high = middle - 1 }
         }
-        guard found < entry.chunks.count else { throw SearchIndexError.malformed(IndexFormat.entryFile) }
-        let reference = entry.chunks[found]
-        if chunks[reference.file] == nil {
-            chunks[reference.file] = try SearchEngine.decode(DocumentChunk.self, from: read(reference.file), path: reference.file).documents
+        guard found < entry.chunks.count, entry.chunks[found].count == 2 else {
+            throw SearchIndexError.malformed(IndexFormat.entryFile)
         }
-        let documents = chunks[reference.file] ?? []
-        let slot = ordinal - reference.first
-        guard slot >= 0 && slot < documents.count else { throw SearchIndexError.malformed(reference.file) }
+        let file = IndexFormat.chunkFile(entry.chunks[found][1])
+        if chunks[file] == nil {
+            chunks[file] = try SearchEngine.decode(DocumentChunk.self, from: read(file), path: file).documents
+        }
+        let documents = chunks[file] ?? []
+        let slot = ordinal - entry.chunks[found][0]
+        guard slot >= 0 && slot < documents.count else { throw SearchIndexError.malformed(file) }
         return documents[slot]
     }
 
@@ -311,14 +313,8 @@ private struct QueryRun {
     }
 
     func ordinals(_ encoded: String) throws -> Set<Int> {
-        guard let gaps = VarintCodec.decode(encoded) else { throw SearchIndexError.malformed(entry.facets) }
-        var result = Set<Int>()
-        var ordinal = -1
-        for gap in gaps {
-            ordinal += gap + 1
-            result.insert(ordinal)
-        }
-        return result
+        guard let set = OrdinalSetCodec.decode(encoded) else { throw SearchIndexError.malformed(entry.facets) }
+        return set
     }
 
     func loadDates() throws -> [Int] {
