@@ -9,7 +9,7 @@ import Foundation
 public enum DocumentAnalyzer {
     /// Maximum length, in Unicode scalars, of the body text stored for
     /// excerpts and phrase checks.
-    public static let storedTextLength = 240
+    public static let storedTextLength = 200
 
     /// Analyses one document.
     public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
@@ -54,7 +54,7 @@ public enum DocumentAnalyzer {
     }
 
     /// Collapses runs of white space to one space and cuts the text after at
-    /// most `limit` scalars, at a space.
+    /// most `limit` scalars, at a space, marking the cut with an ellipsis.
     static func collapsingWhitespace(_ text: String, limit: Int) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
@@ -66,7 +66,10 @@ public enum DocumentAnalyzer {
                 continue
             }
             if pendingSpace {
-                if count + 1 >= limit { break }
+                if count + 1 >= limit {
+                    out.append("\u{2026}")
+                    break
+                }
                 lastSpace = count
                 out.append(" ")
                 count += 1
@@ -74,6 +77,7 @@ public enum DocumentAnalyzer {
             }
             if count >= limit {
                 out = String.UnicodeScalarView(out.prefix(lastSpace))
+                out.append("\u{2026}")
                 break
             }
             out.append(scalar)

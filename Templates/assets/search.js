@@ -464,9 +464,12 @@
       }
       var path = 'd/' + chunks[found][1] + '.json';
       var chunk = await file(path);
-      var document = chunk.documents[ordinal - chunks[found][0]];
-      if (!document) throw new Error('malformed index: ' + path);
-      return document;
+      var row = chunk.documents[ordinal - chunks[found][0]];
+      if (!Array.isArray(row) || row.length < 10) throw new Error('malformed index: ' + path);
+      return {
+        id: row[0], url: row[1], title: row[2], date: row[3] === null ? undefined : row[3], section: row[4],
+        language: row[5], tags: row[6], thumbnail: row[7] === null ? undefined : row[7], description: row[8], text: row[9]
+      };
     }
 
     async function facetCounts(entry, matching) {
