@@ -56,39 +56,64 @@ public enum DocumentAnalyzer {
     /// Collapses runs of white space to one space and cuts the text after at
     /// most `limit` scalars, at a space, marking the cut with an ellipsis.
     static func collapsingWhitespace(_ text: String, limit: Int) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        var count = 0
-        var lastSpace = 0
-        for scalar in text.unicodeScalars {
-            if isWhitespace(scalar) {
-                pendingSpace = count > 0
-                continue
-            }
-            if pendingSpace {
-                if count + 1 >= limit {
-                    out.append("\u{2026}")
-                    break
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(min(bytes.count, limit == Int.max ? bytes.count : limit * 4))
+            var pendingSpace = false
+            var scalars = 0
+            var lastSpace = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(index + length, bytes.count)
+                if isWhitespace(bytes, index, length) {
+                    pendingSpace = scalars > 0
+                    index = end
+                    continue
                 }
-                lastSpace = count
-                out.append(" ")
-                count += 1
-                pendingSpace = false
+                if pendingSpace {
+                    if scalars + 1 >= limit {
+                        out += ellipsis
+                        return String(decoding: out, as: UTF8.self)
+                    }
+                    lastSpace = out.count
+                    out.append(0x20)
+                    scalars += 1
+                    pendingSpace = false
+                }
+                if scalars >= limit {
+                    out.removeSubrange(lastSpace...)
+                    out += ellipsis
+                    return String(decoding: out, as: UTF8.self)
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                scalars += 1
+                index = end
             }
-            if count >= limit {
-                out = String.UnicodeScalarView(out.prefix(lastSpace))
-                out.append("\u{2026}")
-                break
-            }
-            out.append(scalar)
-            count += 1
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
-        return scalar.properties.isWhitespace
+    private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+
+    /// Unicode white space (`White_Space`) at `index`, from its UTF-8 bytes.
+    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ length: Int) -> Bool {
+        let byte = bytes[index]
+        if length == 1 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        guard index + length <= bytes.count else { return false }
+        let second = bytes[index + 1]
+        switch (byte, length) {
+        case (0xC2, 2): return second == 0x85 || second == 0xA0
+        case (0xE1, 3): return second == 0x9A && bytes[index + 2] == 0x80
+        case (0xE2, 3):
+            let third = bytes[index + 2]
+            return (second == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF))
+                || (second == 0x81 && third == 0x9F)
+        case (0xE3, 3): return second == 0x80 && bytes[index + 2] == 0x80
+        default: return false
+        }
     }
 
     private static let threadKey = "org.despina.search.analyses"

@@ -60,6 +60,17 @@ import Testing
         #expect(DocumentAnalyzer.collapsingWhitespace("one two three four", limit: 10) == "one two…")
     }
 
+    @Test func everyUnicodeSpaceCollapses() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)..<0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            let expected = scalar.properties.isWhitespace ? "a b" : text
+            if DocumentAnalyzer.collapsingWhitespace(text, limit: 100) != expected { mismatches.append(value) }
+        }
+        #expect(mismatches == [])
+    }
+
     @Test func analysisOnManyThreadsEqualsAnalysisOnOne() throws {
         let documents = try VectorFiles.documents()
         let sequential = documents.map(DocumentAnalyzer.analyze)
