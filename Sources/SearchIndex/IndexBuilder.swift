@@ -36,16 +36,22 @@ public struct IndexBuilder: Sendable {
             let chunk = ordered[start].chunk
             var end = start
             while end < ordered.count && ordered[end].chunk == chunk { end += 1 }
-            files[IndexFormat.chunkFile(chunk)] = Self.encode(DocumentChunk(documents: ordered[start..<end].map(\.document.stored)))
+            var writer = JSONWriter(capacity: (end - start) * 600)
+            writer.raw("{\"documents\":[")
+            for index in start..<end {
+                if index > start { writer.raw(",") }
+                writer.document(ordered[index].document.stored)
+            }
+            writer.raw("]}")
+            files[IndexFormat.chunkFile(chunk)] = writer.bytes
             chunks.append([start, chunk])
             start = end
         }
 
         let sortedDocuments = ordered.map(\.document)
-        let (postings, postingsRefs) = Self.postingsPieces(sortedDocuments)
-        files.merge(postings) { first, _ in first }
-        let (vocabulary, vocabularyRefs) = Self.vocabularyPieces(sortedDocuments)
-        files.merge(vocabulary) { first, _ in first }
+        let terms = TermTable(sortedDocuments)
+        let postingsRefs = Self.postingsPieces(sortedDocuments, terms: terms, into: &files)
+        let vocabularyRefs = Self.vocabularyPieces(sortedDocuments, terms: terms, into: &files)
         files[IndexFormat.facetsFile] = Self.encode(Self.facets(sortedDocuments))
         var minutes: [UInt8] = []
         for document in sortedDocuments { VarintCodec.append(document.dateKey, to: &minutes) }
@@ -60,9 +66,43 @@ public struct IndexBuilder: Sendable {
         return files
     }
 
+    // MARK: - Terms
+
+    /// Every term of the index with an identifier, and each document's terms
+    /// as identifiers.
+    private struct TermTable {
+        var names: [String] = []
+        var perDocument: [[Int]] = []
+
+        init(_ documents: [AnalyzedDocument]) {
+            var identifiers: [String: Int] = [:]
+            perDocument.reserveCapacity(documents.count)
+            for document in documents {
+                var local: [Int] = []
+                local.reserveCapacity(document.terms.count)
+                for term in document.terms {
+                    if let known = identifiers[term] {
+                        local.append(known)
+                    } else {
+                        identifiers[term] = names.count
+                        local.append(names.count)
+                        names.append(term)
+                    }
+                }
+                perDocument.append(local)
+            }
+        }
+
+        /// Term identifiers in key order.
+        func sortedIdentifiers() -> [Int] {
+            names.indices.sorted { IndexFormat.precedes(names[$0], names[$1]) }
+        }
+    }
+
     // MARK: - Postings
 
-    private static func postingsPieces(_ documents: [AnalyzedDocument]) -> ([String: [UInt8]], [[String]]) {
+    private static func postingsPieces(_ documents: [AnalyzedDocument], terms: TermTable,
+                                       into files: inout [String: [UInt8]]) -> [[String]] {
         let fieldCount = Field.count
         var averages = [Double](repeating: 1, count: fieldCount)
         if !documents.isEmpty {
@@ -72,84 +112,104 @@ public struct IndexBuilder: Sendable {
                 averages[field] = max(1, (Double(total) / Double(documents.count)).rounded())
             }
         }
-        var termIDs: [String: Int] = [:]
-        var lists: [[UInt8]] = []
-        var previous: [Int] = []
+        let weights = Field.allCases.map(\.weight)
+        var lists = [[UInt8]](repeating: [], count: terms.names.count)
+        var previous = [Int](repeating: -1, count: terms.names.count)
+        var norms = [Double](repeating: 1, count: fieldCount)
         for (ordinal, document) in documents.enumerated() {
-            var norms = [Double](repeating: 1, count: fieldCount)
             for field in 0..<fieldCount {
                 norms[field] = 1 - Ranking.b + Ranking.b * Double(document.fieldLengths[field]) / averages[field]
             }
-            for (index, term) in document.terms.enumerated() {
+            for (index, id) in terms.perDocument[ordinal].enumerated() {
                 var weighted = 0.0
-                for field in Field.allCases {
-                    let count = document.counts[index * fieldCount + field.rawValue]
-                    if count > 0 { weighted += field.weight * Double(count) / norms[field.rawValue] }
+                for field in 0..<fieldCount {
+                    let count = document.counts[index * fieldCount + field]
+                    if count > 0 { weighted += weights[field] * Double(count) / norms[field] }
                 }
                 let frequency = max(1, Int((weighted * Ranking.scale).rounded()))
-                let id: Int
-                if let known = termIDs[term] {
-                    id = known
-                } else {
-                    id = lists.count
-                    termIDs[term] = id
-                    lists.append([])
-                    previous.append(-1)
-                }
                 VarintCodec.append(ordinal - previous[id] - 1, to: &lists[id])
                 VarintCodec.append(frequency - 1, to: &lists[id])
                 previous[id] = ordinal
             }
         }
-        var pieces: [(first: String, terms: [String: String], size: Int)] = []
-        for term in termIDs.keys.sorted(by: IndexFormat.precedes) {
-            let list = String(decoding: lists[termIDs[term] ?? 0], as: UTF8.self)
-            let size = term.utf8.count + list.utf8.count + 6
-            if let last = pieces.last, last.size + size <= IndexFormat.pieceTarget {
-                pieces[pieces.count - 1].terms[term] = list
-                pieces[pieces.count - 1].size += size
-            } else {
-                pieces.append((term, [term: list], size))
-            }
-        }
-        var files: [String: [UInt8]] = [:]
         var references: [[String]] = []
-        for piece in pieces {
-            let name = uniqueName(piece.first, in: files, file: IndexFormat.postingsFile)
-            files[IndexFormat.postingsFile(name)] = encode(PostingsPiece(terms: piece.terms))
-            references.append([piece.first, name])
+        var writer = JSONWriter()
+        var size = 0
+        var first = ""
+        func flush() {
+            guard size > 0 else { return }
+            writer.raw("}}")
+            let name = uniqueName(first, in: files, file: IndexFormat.postingsFile)
+            files[IndexFormat.postingsFile(name)] = writer.bytes
+            references.append([first, name])
+            size = 0
         }
-        return (files, references)
+        for id in terms.sortedIdentifiers() {
+            let term = terms.names[id]
+            let entrySize = term.utf8.count + lists[id].count + 6
+            if size > 0 && size + entrySize > IndexFormat.pieceTarget { flush() }
+            if size == 0 {
+                writer = JSONWriter(capacity: IndexFormat.pieceTarget + entrySize)
+                writer.raw("{\"terms\":{")
+                first = term
+            } else {
+                writer.raw(",")
+            }
+            writer.string(term)
+            writer.raw(":")
+            writer.plainString(lists[id])
+            size += entrySize
+        }
+        flush()
+        return references
     }
 
     // MARK: - Vocabulary
 
-    private static func vocabularyPieces(_ documents: [AnalyzedDocument]) -> ([String: [UInt8]], [[String]]) {
-        var vocabulary: [String: Set<String>] = [:]
-        for document in documents {
-            for (word, term) in zip(document.vocabularyWords, document.vocabularyTerms) where term < document.terms.count {
-                vocabulary[word, default: []].insert(document.terms[term])
+    private static func vocabularyPieces(_ documents: [AnalyzedDocument], terms: TermTable,
+                                         into files: inout [String: [UInt8]]) -> [[String]] {
+        var vocabulary: [String: [Int]] = [:]
+        for (ordinal, document) in documents.enumerated() {
+            let local = terms.perDocument[ordinal]
+            for (word, term) in zip(document.vocabularyWords, document.vocabularyTerms) where term < local.count {
+                let id = local[term]
+                if let known = vocabulary[word] {
+                    if !known.contains(id) { vocabulary[word]?.append(id) }
+                } else {
+                    vocabulary[word] = [id]
+                }
             }
         }
-        var pieces: [(first: String, words: [String: [String]], size: Int)] = []
-        for word in vocabulary.keys.sorted(by: IndexFormat.precedes) {
-            let terms = (vocabulary[word] ?? []).sorted(by: IndexFormat.precedes)
-            let size = word.utf8.count + terms.reduce(8) { $0 + $1.utf8.count + 3 }
-            if let last = pieces.last, last.size + size <= IndexFormat.pieceTarget {
-                pieces[pieces.count - 1].words[word] = terms
-                pieces[pieces.count - 1].size += size
-            } else {
-                pieces.append((word, [word: terms], size))
-            }
-        }
-        var files: [String: [UInt8]] = [:]
         var references: [[String]] = []
-        for piece in pieces {
-            let name = uniqueName(piece.first, in: files, file: IndexFormat.vocabularyFile)
-            files[IndexFormat.vocabularyFile(name)] = encode(VocabularyPiece(words: piece.words))
-            references.append([piece.first, name])
+        var writer = JSONWriter()
+        var size = 0
+        var first = ""
+        func flush() {
+            guard size > 0 else { return }
+            writer.raw("}}")
+            let name = uniqueName(first, in: files, file: IndexFormat.vocabularyFile)
+            files[IndexFormat.vocabularyFile(name)] = writer.bytes
+            references.append([first, name])
+            size = 0
         }
-        return (files, references)
+        for word in vocabulary.keys.sorted(by: IndexFormat.precedes) {
+            let wordTerms = (vocabulary[word] ?? []).map { terms.names[$0] }.sorted(by: IndexFormat.precedes)
+            let entrySize = word.utf8.count + wordTerms.reduce(8) { $0 + $1.utf8.count + 3 }
+            if size > 0 && size + entrySize > IndexFormat.pieceTarget { flush() }
+            if size == 0 {
+                writer = JSONWriter(capacity: IndexFormat.pieceTarget + entrySize)
+                writer.raw("{\"words\":{")
+                first = word
+            } else {
+                writer.raw(",")
+            }
+            writer.string(word)
+            writer.raw(":")
+            writer.stringArray(wordTerms)
+            size += entrySize
+        }
+        flush()
+        return references
     }
 
     // MARK: - Facets
