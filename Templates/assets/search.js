@@ -643,7 +643,8 @@
       response.results.forEach(function (result) {
         var item = document.createElement('li');
         var link = document.createElement('a');
-        link.href = result.url;
+        // Index URLs come from the site build; refuse script URLs all the same.
+        link.href = /^\s*(javascript|data|vbscript):/i.test(result.url) ? '#' : result.url;
         link.textContent = result.title;
         item.appendChild(link);
         if (result.date) {

@@ -55,6 +55,17 @@ import Testing
         #expect(document.fieldLengths == [2, 1, 0, 0, 3, 0])
     }
 
+    @Test func composedAndDecomposedTextIndexAlike() {
+        let text = "Tìm kiếm ở Đà Nẵng, Önümde İstanbul, Kỹ thuật"
+        let composed = DocumentAnalyzer.analyze(SearchDocument(id: "a", url: "/a/", title: text, language: "vi"))
+        let decomposed = DocumentAnalyzer.analyze(SearchDocument(
+            id: "a", url: "/a/", title: text.decomposedStringWithCanonicalMapping, language: "vi"))
+        #expect(composed.terms == decomposed.terms)
+        #expect(composed.counts == decomposed.counts)
+        #expect(composed.vocabularyWords == decomposed.vocabularyWords)
+        #expect(composed.terms.contains("=tìm"))
+    }
+
     @Test func storedTextIsCollapsedAndCutAtASpace() {
         #expect(DocumentAnalyzer.collapsingWhitespace("  one\n\ttwo   three ", limit: 100) == "one two three")
         #expect(DocumentAnalyzer.collapsingWhitespace("one two three four", limit: 10) == "one two…")
