@@ -754,7 +754,7 @@
   }
 
   var api = {
-    fold: fold, exactForm: exactForm, words: words, parseQuery: parseQuery, compare: compare,
+    fold: fold, exactForm: exactForm, classify: classify, words: words, parseQuery: parseQuery, compare: compare,
     editDistance: editDistance, soundKey: soundKey, decodeVarints: decodeVarints,
     makeExcerpt: makeExcerpt, createEngine: createEngine
   };
