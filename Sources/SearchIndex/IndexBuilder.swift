@@ -30,32 +30,42 @@ public struct IndexBuilder: Sendable {
             .map { (chunk: Int(IndexFormat.hash($0.id) % UInt32(chunkCount)), document: $0) }
             .sorted { $0.chunk != $1.chunk ? $0.chunk < $1.chunk : IndexFormat.precedes($0.document.id, $1.document.id) }
 
-        var chunks: [[Int]] = []
-        var start = 0
-        while start < ordered.count {
-            let chunk = ordered[start].chunk
-            var end = start
-            while end < ordered.count && ordered[end].chunk == chunk { end += 1 }
-            var writer = JSONWriter(capacity: (end - start) * 600)
-            writer.raw("{\"documents\":[")
-            for index in start..<end {
-                if index > start { writer.raw(",") }
-                writer.document(ordered[index].document.stored)
-            }
-            writer.raw("]}")
-            files[IndexFormat.chunkFile(chunk)] = writer.bytes
-            chunks.append([start, chunk])
-            start = end
-        }
-
         let sortedDocuments = ordered.map(\.document)
-        let terms = TermTable(sortedDocuments)
-        let postingsRefs = Self.postingsPieces(sortedDocuments, terms: terms, into: &files)
-        let vocabularyRefs = Self.vocabularyPieces(sortedDocuments, terms: terms, into: &files)
-        files[IndexFormat.facetsFile] = Self.encode(Self.facets(sortedDocuments))
-        var minutes: [UInt8] = []
-        for document in sortedDocuments { VarintCodec.append(document.dateKey, to: &minutes) }
-        files[IndexFormat.datesFile] = Self.encode(DatesFile(minutes: String(decoding: minutes, as: UTF8.self)))
+        let parts = BuildParts()
+        // Postings on one thread; chunks, vocabulary, facets and dates on the other.
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            var partFiles: [String: [UInt8]] = [:]
+            if part == 0 {
+                let references = Self.postingsPieces(sortedDocuments, terms: TermTable(sortedDocuments), into: &partFiles)
+                parts.store(partFiles, postings: references)
+                return
+            }
+            var chunks: [[Int]] = []
+            var start = 0
+            while start < ordered.count {
+                let chunk = ordered[start].chunk
+                var end = start
+                while end < ordered.count && ordered[end].chunk == chunk { end += 1 }
+                var writer = JSONWriter(capacity: (end - start) * 600)
+                writer.raw("{\"documents\":[")
+                for index in start..<end {
+                    if index > start { writer.raw(",") }
+                    writer.document(ordered[index].document.stored)
+                }
+                writer.raw("]}")
+                partFiles[IndexFormat.chunkFile(chunk)] = writer.bytes
+                chunks.append([start, chunk])
+                start = end
+            }
+            let vocabulary = Self.vocabularyPieces(sortedDocuments, into: &partFiles)
+            partFiles[IndexFormat.facetsFile] = Self.encode(Self.facets(sortedDocuments))
+            var minutes: [UInt8] = []
+            for document in sortedDocuments { VarintCodec.append(document.dateKey, to: &minutes) }
+            partFiles[IndexFormat.datesFile] = Self.encode(DatesFile(minutes: String(decoding: minutes, as: UTF8.self)))
+            parts.store(partFiles, chunks: chunks, vocabulary: vocabulary)
+        }
+        let (partFiles, chunks, vocabularyRefs, postingsRefs) = parts.collected()
+        files.merge(partFiles) { first, _ in first }
 
         let entry = IndexEntry(
             format: "despina-search", version: IndexFormat.version, documents: sortedDocuments.count,
@@ -64,6 +74,30 @@ public struct IndexBuilder: Sendable {
             facets: IndexFormat.facetsFile, dates: IndexFormat.datesFile)
         files[IndexFormat.entryFile] = Self.encode(entry)
         return files
+    }
+
+    /// Results of the two halves of `build()`, handed over under a lock.
+    private final class BuildParts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var files: [String: [UInt8]] = [:]
+        private var chunks: [[Int]] = []
+        private var vocabulary: [[String]] = []
+        private var postings: [[String]] = []
+
+        func store(_ partFiles: [String: [UInt8]], chunks: [[Int]]? = nil, vocabulary: [[String]]? = nil, postings: [[String]]? = nil) {
+            lock.lock()
+            defer { lock.unlock() }
+            files.merge(partFiles) { first, _ in first }
+            if let chunks { self.chunks = chunks }
+            if let vocabulary { self.vocabulary = vocabulary }
+            if let postings { self.postings = postings }
+        }
+
+        func collected() -> (files: [String: [UInt8]], chunks: [[Int]], vocabulary: [[String]], postings: [[String]]) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (files, chunks, vocabulary, postings)
+        }
     }
 
     // MARK: - Terms
@@ -166,17 +200,15 @@ public struct IndexBuilder: Sendable {
 
     // MARK: - Vocabulary
 
-    private static func vocabularyPieces(_ documents: [AnalyzedDocument], terms: TermTable,
-                                         into files: inout [String: [UInt8]]) -> [[String]] {
-        var vocabulary: [String: [Int]] = [:]
-        for (ordinal, document) in documents.enumerated() {
-            let local = terms.perDocument[ordinal]
-            for (word, term) in zip(document.vocabularyWords, document.vocabularyTerms) where term < local.count {
-                let id = local[term]
+    private static func vocabularyPieces(_ documents: [AnalyzedDocument], into files: inout [String: [UInt8]]) -> [[String]] {
+        var vocabulary: [String: [String]] = [:]
+        for document in documents {
+            for (word, index) in zip(document.vocabularyWords, document.vocabularyTerms) where index < document.terms.count {
+                let term = document.terms[index]
                 if let known = vocabulary[word] {
-                    if !known.contains(id) { vocabulary[word]?.append(id) }
+                    if !known.contains(term) { vocabulary[word]?.append(term) }
                 } else {
-                    vocabulary[word] = [id]
+                    vocabulary[word] = [term]
                 }
             }
         }
@@ -193,7 +225,7 @@ public struct IndexBuilder: Sendable {
             size = 0
         }
         for word in vocabulary.keys.sorted(by: IndexFormat.precedes) {
-            let wordTerms = (vocabulary[word] ?? []).map { terms.names[$0] }.sorted(by: IndexFormat.precedes)
+            let wordTerms = (vocabulary[word] ?? []).sorted(by: IndexFormat.precedes)
             let entrySize = word.utf8.count + wordTerms.reduce(8) { $0 + $1.utf8.count + 3 }
             if size > 0 && size + entrySize > IndexFormat.pieceTarget { flush() }
             if size == 0 {
