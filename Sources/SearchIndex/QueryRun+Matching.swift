@@ -1,5 +1,3 @@
-import TextFolding
-
 extension QueryRun {
     // MARK: - Vocabulary
 

@@ -1,5 +1,4 @@
 import Foundation
-import TextFolding
 
 /// Answers queries from the files of an index, reading only the pieces a
 /// query needs. The browser script (`search.js`) implements the very same
