@@ -15,6 +15,39 @@ public struct StoredDocument: Codable, Sendable, Equatable {
     public var text: String
 }
 
+extension StoredDocument {
+    /// Stored as an array, `[id, url, title, date, section, language, tags,
+    /// thumbnail, description, text]`, to keep document chunks small.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(id)
+        try container.encode(url)
+        try container.encode(title)
+        try container.encode(date)
+        try container.encode(section)
+        try container.encode(language)
+        try container.encode(tags)
+        try container.encode(thumbnail)
+        try container.encode(description)
+        try container.encode(text)
+    }
+
+    /// Reads the array form written by `encode(to:)`.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        id = try container.decode(String.self)
+        url = try container.decode(String.self)
+        title = try container.decode(String.self)
+        date = try container.decode(String?.self)
+        section = try container.decode(String.self)
+        language = try container.decode(String.self)
+        tags = try container.decode([String].self)
+        thumbnail = try container.decode(String?.self)
+        description = try container.decode(String.self)
+        text = try container.decode(String.self)
+    }
+}
+
 /// A document after analysis: everything the index builder needs, and
 /// nothing it has to recompute. Codable so a build cache can keep it while
 /// the source document is unchanged.
@@ -27,7 +60,7 @@ public struct AnalyzedDocument: Codable, Sendable, Equatable {
     var fieldLengths: [Int]
     /// The document's terms, in order of first occurrence.
     var terms: [String]
-    /// Occurrences of each term per field: `Field.allCases.count` numbers
+    /// Occurrences of each term per field: `Field.count` numbers
     /// per term, in the order of `terms`.
     var counts: [Int]
     /// Folded surface words, each paired with one of its terms (an index

@@ -9,17 +9,22 @@ import Foundation
 public enum DocumentAnalyzer {
     /// Maximum length, in Unicode scalars, of the body text stored for
     /// excerpts and phrase checks.
-    public static let storedTextLength = 240
+    public static let storedTextLength = 200
 
     /// Analyses one document.
     public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
         let analysis = threadAnalyses().analysis(for: document.language)
-        analysis.begin()
-        var lengths = [Int](repeating: 0, count: Field.allCases.count)
+        let analyzer = analysis.analyzer
+        analyzer.trimIfNeeded()
+        // Counting works on a local copy of the scratch space: no dynamic
+        // exclusivity checks in the per-word loop.
+        var scratch = analysis.takeScratch()
+        scratch.begin()
+        var lengths = [Int](repeating: 0, count: Field.count)
         func count(_ text: String, _ field: Field) {
             var length = 0
             WordScanner.forEachWord(in: text) { bytes, isASCII in
-                analysis.count(analysis.analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
+                scratch.count(analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
                 length += 1
             }
             lengths[field.rawValue] += length
@@ -30,7 +35,8 @@ public enum DocumentAnalyzer {
         for heading in document.headings { count(heading, .headings) }
         count(document.body, .body)
         count(document.code, .code)
-        let result = analysis.finish()
+        let result = scratch.finish(with: analyzer)
+        analysis.giveBack(scratch)
         let stored = StoredDocument(
             id: document.id, url: document.url, title: document.title, date: document.date,
             section: document.section, language: document.language, tags: document.tags,
@@ -48,32 +54,66 @@ public enum DocumentAnalyzer {
     }
 
     /// Collapses runs of white space to one space and cuts the text after at
-    /// most `limit` scalars, at a space.
+    /// most `limit` scalars, at a space, marking the cut with an ellipsis.
     static func collapsingWhitespace(_ text: String, limit: Int) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        var count = 0
-        var lastSpace = 0
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                pendingSpace = !out.isEmpty
-                continue
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(min(bytes.count, limit == Int.max ? bytes.count : limit * 4))
+            var pendingSpace = false
+            var scalars = 0
+            var lastSpace = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(index + length, bytes.count)
+                if isWhitespace(bytes, index, length) {
+                    pendingSpace = scalars > 0
+                    index = end
+                    continue
+                }
+                if pendingSpace {
+                    if scalars + 1 >= limit {
+                        out += ellipsis
+                        return String(decoding: out, as: UTF8.self)
+                    }
+                    lastSpace = out.count
+                    out.append(0x20)
+                    scalars += 1
+                    pendingSpace = false
+                }
+                if scalars >= limit {
+                    out.removeSubrange(lastSpace...)
+                    out += ellipsis
+                    return String(decoding: out, as: UTF8.self)
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                scalars += 1
+                index = end
             }
-            if pendingSpace {
-                if count + 1 >= limit { break }
-                lastSpace = out.count
-                out.append(" ")
-                count += 1
-                pendingSpace = false
-            }
-            if count >= limit {
-                out = String.UnicodeScalarView(out.prefix(lastSpace))
-                break
-            }
-            out.append(scalar)
-            count += 1
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
+    }
+
+    private static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+
+    /// Unicode white space (`White_Space`) at `index`, from its UTF-8 bytes.
+    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ length: Int) -> Bool {
+        let byte = bytes[index]
+        if length == 1 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        guard index + length <= bytes.count else { return false }
+        let second = bytes[index + 1]
+        switch (byte, length) {
+        case (0xC2, 2): return second == 0x85 || second == 0xA0
+        case (0xE1, 3): return second == 0x9A && bytes[index + 2] == 0x80
+        case (0xE2, 3):
+            let third = bytes[index + 2]
+            return (second == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF))
+                || (second == 0x81 && third == 0x9F)
+        case (0xE3, 3): return second == 0x80 && bytes[index + 2] == 0x80
+        default: return false
+        }
     }
 
     private static let threadKey = "org.despina.search.analyses"
@@ -100,12 +140,27 @@ private final class LanguageAnalyses {
     }
 }
 
-/// Counting scratch space for one language: word and term counts live in
-/// arrays indexed by identifier, stamped with the document generation so
-/// nothing has to be cleared between documents.
+/// The analyzer of one language and its counting scratch space.
 private final class LanguageAnalysis {
     let analyzer: TermAnalyzer
-    private static let fields = Field.allCases.count
+    private var scratch = CountingScratch()
+
+    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
+
+    func takeScratch() -> CountingScratch {
+        let taken = scratch
+        scratch = CountingScratch()
+        return taken
+    }
+
+    func giveBack(_ used: CountingScratch) { scratch = used }
+}
+
+/// Counting scratch space: word and term counts live in arrays indexed by
+/// identifier, stamped with the document generation so nothing has to be
+/// cleared between documents.
+private struct CountingScratch {
+    private static var fields: Int { Field.count }
     private var generation: Int32 = 0
     private var wordStamps: [Int32] = []
     private var wordCounts: [Int32] = []
@@ -113,24 +168,15 @@ private final class LanguageAnalysis {
     private var termStamps: [Int32] = []
     private var termSlots: [Int32] = []
 
-    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
-
-    func begin() {
-        analyzer.trimIfNeeded()
+    mutating func begin() {
         // Stamps of earlier documents never equal the current generation, so
         // only an overflowing generation needs fresh arrays.
-        if generation == Int32.max {
-            wordStamps = []
-            wordCounts = []
-            termStamps = []
-            termSlots = []
-            generation = 0
-        }
+        if generation == Int32.max { self = CountingScratch() }
         generation += 1
         touchedWords.removeAll(keepingCapacity: true)
     }
 
-    func count(_ word: Int, in field: Field) {
+    mutating func count(_ word: Int, in field: Field) {
         if word >= wordStamps.count {
             let size = max(word + 1, wordStamps.count * 2, 1024)
             wordStamps += [Int32](repeating: 0, count: size - wordStamps.count)
@@ -144,7 +190,7 @@ private final class LanguageAnalysis {
         wordCounts[word * Self.fields + field.rawValue] += 1
     }
 
-    func finish() -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
+    mutating func finish(with analyzer: TermAnalyzer) -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
         if termStamps.count < analyzer.termCount {
             let size = max(analyzer.termCount, termStamps.count * 2)
             termStamps += [Int32](repeating: 0, count: size - termStamps.count)
@@ -155,25 +201,24 @@ private final class LanguageAnalysis {
         var words: [String] = []
         var wordTerms: [Int] = []
         var seenPairs = Set<Int>()
-        func slot(_ term: Int32) -> Int {
-            let index = Int(term)
-            if termStamps[index] != generation {
-                termStamps[index] = generation
-                termSlots[index] = Int32(terms.count)
-                terms.append(analyzer.termNames[index])
-                counts += repeatElement(0, count: Self.fields)
-            }
-            return Int(termSlots[index])
-        }
+        let generation = self.generation
         for word in touchedWords {
             let base = word * Self.fields
             for form in analyzer.forms(ofWord: word) {
-                let local = slot(form.term)
-                for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
-                if form.exactTerm >= 0 {
-                    let exact = slot(form.exactTerm)
-                    for field in 0..<Self.fields { counts[exact * Self.fields + field] += Int(wordCounts[base + field]) }
+                func slot(_ term: Int32) -> Int {
+                    let index = Int(term)
+                    if termStamps[index] != generation {
+                        termStamps[index] = generation
+                        termSlots[index] = Int32(terms.count)
+                        terms.append(analyzer.termNames[index])
+                        counts += repeatElement(0, count: Self.fields)
+                    }
+                    let local = Int(termSlots[index])
+                    for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
+                    return local
                 }
+                let local = slot(form.term)
+                if form.exactTerm >= 0 { _ = slot(form.exactTerm) }
                 if seenPairs.insert(Int(form.folded) << 24 | local).inserted {
                     words.append(analyzer.foldedNames[Int(form.folded)])
                     wordTerms.append(local)

@@ -4,6 +4,9 @@ import Foundation
 enum Field: Int, CaseIterable, Sendable {
     case title, keywords, description, headings, body, code
 
+    /// The number of fields.
+    static var count: Int { 6 }
+
     /// How much one occurrence in this field counts, relative to the body.
     var weight: Double {
         switch self {

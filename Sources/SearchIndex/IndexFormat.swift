@@ -28,6 +28,10 @@ enum IndexFormat {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
+    static func vocabularyFile(_ name: String) -> String { "v/\(name).json" }
+    static func postingsFile(_ name: String) -> String { "p/\(name).json" }
+    static func chunkFile(_ number: Int) -> String { "d/\(number).json" }
+
     /// 32-bit FNV-1a hash of the UTF-8 bytes: stable across builds and
     /// platforms, used to name pieces and to place documents in chunks.
     static func hash(_ text: String) -> UInt32 {
@@ -101,6 +105,42 @@ enum VarintCodec {
     }
 }
 
+/// Sets of document ordinals (facet values): a list of gaps, or, when
+/// shorter, `*` followed by a bitset, six ordinals per character.
+enum OrdinalSetCodec {
+    static func encode(_ ordinals: [Int]) -> String {
+        var gaps: [UInt8] = []
+        var previous = -1
+        for ordinal in ordinals {
+            VarintCodec.append(ordinal - previous - 1, to: &gaps)
+            previous = ordinal
+        }
+        let bitsetLength = (ordinals.last.map { $0 / 6 + 1 } ?? 0) + 1
+        guard bitsetLength < gaps.count else { return String(decoding: gaps, as: UTF8.self) }
+        var groups = [Int](repeating: 0, count: bitsetLength - 1)
+        for ordinal in ordinals { groups[ordinal / 6] |= 1 << (ordinal % 6) }
+        return "*" + String(decoding: groups.map { VarintCodec.alphabet[$0] }, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> Set<Int>? {
+        var result = Set<Int>()
+        if text.hasPrefix("*") {
+            for (index, byte) in text.utf8.dropFirst().enumerated() {
+                guard let value = VarintCodec.alphabet.firstIndex(of: byte) else { return nil }
+                for bit in 0..<6 where value & (1 << bit) != 0 { result.insert(index * 6 + bit) }
+            }
+            return result
+        }
+        guard let gaps = VarintCodec.decode(text) else { return nil }
+        var ordinal = -1
+        for gap in gaps {
+            ordinal += gap + 1
+            result.insert(ordinal)
+        }
+        return result
+    }
+}
+
 /// The entry file: everything a query needs to find the pieces it reads.
 struct IndexEntry: Codable, Sendable {
     struct RankingParameters: Codable, Sendable {
@@ -111,21 +151,19 @@ struct IndexEntry: Codable, Sendable {
     var version: Int
     var documents: Int
     var ranking: RankingParameters
-    /// Vocabulary pieces: first word of each piece and its file.
+    /// Vocabulary pieces: first word of each piece and the piece's name
+    /// (the file is `v/<name>.json`).
     var vocabulary: [[String]]
-    /// Postings pieces: first term of each piece and its file.
+    /// Postings pieces: first term of each piece and the piece's name
+    /// (the file is `p/<name>.json`).
     var postings: [[String]]
-    /// Document chunks: first ordinal of each chunk and its file.
-    var chunks: [ChunkReference]
+    /// Document chunks: first ordinal of each chunk and the chunk's number
+    /// (the file is `d/<number>.json`).
+    var chunks: [[Int]]
     var facets: String
     var dates: String
 }
 
-/// Where the documents with ordinals from `first` on are stored.
-struct ChunkReference: Codable, Sendable {
-    var first: Int
-    var file: String
-}
 
 /// A vocabulary piece: folded surface words and their terms.
 struct VocabularyPiece: Codable, Sendable {

@@ -9,6 +9,17 @@ enum WordScanner {
 
     /// How a scalar takes part in words.
     static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
+        if scalar.value < UInt32(commonClasses.count) { return commonClasses[Int(scalar.value)] }
+        return classifyUncached(scalar)
+    }
+
+    /// Classes of the scalars below U+3000 (Latin, Greek, Cyrillic,
+    /// Vietnamese...), looked up instead of computed.
+    private static let commonClasses: [ScalarClass] = (0..<0x3000).map { value in
+        Unicode.Scalar(UInt32(value)).map(classifyUncached) ?? .separator
+    }
+
+    private static func classifyUncached(_ scalar: Unicode.Scalar) -> ScalarClass {
         if scalar.isASCII { return asciiWordTable[Int(scalar.value)] ? .word : .separator }
         let properties = scalar.properties
         if properties.isIdeographic { return .ideograph }
@@ -24,6 +35,7 @@ enum WordScanner {
     /// fast path.
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
         var text = text
+        let table = asciiWordTable
         text.withUTF8 { bytes in
             let count = bytes.count
             var index = 0
@@ -32,7 +44,7 @@ enum WordScanner {
             while index < count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    if asciiWordTable[Int(byte)] {
+                    if table[Int(byte)] {
                         if start < 0 { start = index; ascii = true }
                     } else if start >= 0 {
                         body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii)

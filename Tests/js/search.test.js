@@ -119,3 +119,25 @@ test('excerpts are escaped and mark matched words', () => {
   assert.strictEqual(excerpt.excerptHTML, 'a &lt;<mark>script</mark>&gt;x&lt;/<mark>script</mark>&gt; &amp; b');
   assert.deepStrictEqual(excerpt.highlights, [{ start: 3, length: 6 }, { start: 13, length: 6 }]);
 });
+
+test('every character folds and splits as in Swift', () => {
+  const characters = JSON.parse(fs.readFileSync(path.join(vectors, 'characters.json'), 'utf8'));
+  const foldErrors = [];
+  for (const [value, folded] of Object.entries(characters.folds)) {
+    const text = String.fromCodePoint(Number(value));
+    if (search.fold(text) !== folded) foldErrors.push(`U+${Number(value).toString(16)} ${JSON.stringify(search.fold(text))} vs ${JSON.stringify(folded)}`);
+  }
+  for (let value = 0; value < 0x3000; value++) {
+    if (value >= 0xD800 && value <= 0xDFFF) continue;
+    const text = String.fromCodePoint(value);
+    if (!(String(value) in characters.folds) && search.fold(text) !== text) foldErrors.push(`U+${value.toString(16)} folds in JS only`);
+  }
+  assert.deepStrictEqual(foldErrors.slice(0, 20), []);
+  const classErrors = [];
+  for (let value = 0; value < characters.classes.length; value++) {
+    if (value >= 0xD800 && value <= 0xDFFF) continue;
+    const mine = search.classify(String.fromCodePoint(value))[0];
+    if (mine !== characters.classes[value]) classErrors.push(`U+${value.toString(16)} ${mine} vs ${characters.classes[value]}`);
+  }
+  assert.deepStrictEqual(classErrors.slice(0, 20), []);
+});

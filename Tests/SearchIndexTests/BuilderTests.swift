@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import SearchIndex
+
+@Suite struct BuilderTests {
+    private func documents(_ count: Int) -> [SearchDocument] {
+        (0..<count).map { index in
+            SearchDocument(
+                id: "posts/\(index)", url: "/posts/\(index)/", title: "Post \(index) about swift",
+                tags: index % 2 == 0 ? ["swift"] : ["essay"], section: "posts", language: "en",
+                date: "2024-01-\(String(format: "%02d", index % 28 + 1))", body: "Body of post \(index) with closures and word\(index).")
+        }
+    }
+
+    private func build(_ documents: [SearchDocument]) -> [String: [UInt8]] {
+        var builder = IndexBuilder()
+        for document in documents { builder.add(DocumentAnalyzer.analyze(document)) }
+        return builder.build()
+    }
+
+    @Test func theOrderOfAddingDoesNotMatter() {
+        let all = documents(100)
+        #expect(build(all) == build(all.reversed()))
+    }
+
+    @Test func addingADocumentRewritesOnlyItsChunk() {
+        let before = build(documents(100))
+        let after = build(documents(101))
+        let changedChunks = after.keys.filter { $0.hasPrefix("d/") && before[$0] != after[$0] }
+        #expect(changedChunks.count == 1)
+        #expect(before.keys.filter { $0.hasPrefix("d/") }.count == 4)
+    }
+
+    @Test func aLaterDocumentWithTheSameIdentifierReplacesTheEarlierOne() throws {
+        var builder = IndexBuilder()
+        builder.add(DocumentAnalyzer.analyze(SearchDocument(id: "a", url: "/a/", title: "Old title")))
+        builder.add(DocumentAnalyzer.analyze(SearchDocument(id: "a", url: "/a/", title: "New title")))
+        #expect(builder.count == 1)
+        let files = builder.build()
+        let engine = try VectorFiles.engine(files)
+        #expect(try engine.search(SearchQuery("old ")).total == 0)
+        #expect(try engine.search(SearchQuery("new ")).results.map(\.title) == ["New title"])
+    }
+
+    @Test func anEmptyIndexAnswersNothing() throws {
+        let engine = try VectorFiles.engine(IndexBuilder().build())
+        #expect(engine.documentCount == 0)
+        #expect(try engine.search(SearchQuery("swift")).total == 0)
+    }
+
+    @Test func largeSitesSplitIntoPieces() throws {
+        let files = build(documents(2000))
+        #expect(files.keys.filter { $0.hasPrefix("d/") }.count == 64)
+        #expect(files.count < 300)
+        let engine = try VectorFiles.engine(files)
+        let response = try engine.search(SearchQuery("word1234 "))
+        #expect(response.results.map(\.id) == ["posts/1234"])
+        #expect(try engine.search(SearchQuery("swift", tags: ["swift"])).total == 1000)
+        #expect(try engine.search(SearchQuery("swift", tags: ["swift"], sort: .date, limit: 1)).results.first?.date == "2024-01-27")
+    }
+
+    @Test func entryVersionIsChecked() throws {
+        var files = IndexBuilder().build()
+        files["index.json"] = Array(String(decoding: files["index.json"] ?? [], as: UTF8.self)
+            .replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8)
+        #expect(throws: SearchIndexError.unsupportedVersion(2)) { try VectorFiles.engine(files) }
+        #expect(throws: SearchIndexError.missingFile("index.json")) { try VectorFiles.engine([:]) }
+    }
+}
