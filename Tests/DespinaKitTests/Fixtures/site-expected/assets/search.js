@@ -223,8 +223,17 @@
     return result;
   }
 
+  /** A set of ordinals: a gap list, or '*' and a bitset (six per character). */
   function gapsToOrdinals(text) {
     var set = new Set();
+    if (text.charAt(0) === '*') {
+      for (var i = 1; i < text.length; i++) {
+        var value = VARINT_VALUES[text[i]];
+        if (value === undefined) throw new Error('malformed ordinal set');
+        for (var bit = 0; bit < 6; bit++) if (value & (1 << bit)) set.add((i - 1) * 6 + bit);
+      }
+      return set;
+    }
     var ordinal = -1;
     for (var gap of decodeVarints(text)) { ordinal += gap + 1; set.add(ordinal); }
     return set;
@@ -352,7 +361,7 @@
       var merged = {};
       if (references.length === 0) return merged;
       for (var i = pieceIndex(low, references); i <= pieceIndex(high, references); i++) {
-        var piece = await file(references[i][1]);
+        var piece = await file('v/' + references[i][1] + '.json');
         for (var word in piece.words) if (!(word in merged)) merged[word] = piece.words[word];
       }
       return merged;
@@ -360,7 +369,7 @@
 
     async function postings(entry, term) {
       if (entry.postings.length === 0) return null;
-      var piece = await file(entry.postings[pieceIndex(term, entry.postings)][1]);
+      var piece = await file('p/' + entry.postings[pieceIndex(term, entry.postings)][1] + '.json');
       if (!Object.prototype.hasOwnProperty.call(piece.terms, term)) return null;
       var numbers = decodeVarints(piece.terms[term]);
       var entries = [];
@@ -451,12 +460,16 @@
       var low = 0, high = chunks.length - 1, found = 0;
       while (low <= high) {
         var middle = (low + high) >> 1;
-        if (chunks[middle].first <= ordinal) { found = middle; low = middle + 1; } else high = middle - 1;
+        if (chunks[middle][0] <= ordinal) { found = middle; low = middle + 1; } else high = middle - 1;
       }
-      var chunk = await file(chunks[found].file);
-      var document = chunk.documents[ordinal - chunks[found].first];
-      if (!document) throw new Error('malformed index: ' + chunks[found].file);
-      return document;
+      var path = 'd/' + chunks[found][1] + '.json';
+      var chunk = await file(path);
+      var row = chunk.documents[ordinal - chunks[found][0]];
+      if (!Array.isArray(row) || row.length < 10) throw new Error('malformed index: ' + path);
+      return {
+        id: row[0], url: row[1], title: row[2], date: row[3] === null ? undefined : row[3], section: row[4],
+        language: row[5], tags: row[6], thumbnail: row[7] === null ? undefined : row[7], description: row[8], text: row[9]
+      };
     }
 
     async function facetCounts(entry, matching) {
@@ -630,7 +643,8 @@
       response.results.forEach(function (result) {
         var item = document.createElement('li');
         var link = document.createElement('a');
-        link.href = result.url;
+        // Index URLs come from the site build; refuse script URLs all the same.
+        link.href = /^\s*(javascript|data|vbscript):/i.test(result.url) ? '#' : result.url;
         link.textContent = result.title;
         item.appendChild(link);
         if (result.date) {
@@ -740,7 +754,7 @@
   }
 
   var api = {
-    fold: fold, exactForm: exactForm, words: words, parseQuery: parseQuery, compare: compare,
+    fold: fold, exactForm: exactForm, classify: classify, words: words, parseQuery: parseQuery, compare: compare,
     editDistance: editDistance, soundKey: soundKey, decodeVarints: decodeVarints,
     makeExcerpt: makeExcerpt, createEngine: createEngine
   };
