@@ -12,11 +12,11 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Replace an output folder that Despina did not create.
     public var force = false
-    /// Ignore the build cache.
+    /// Ignore the build cache: rewrite every output file.
     public var clean = false
-    /// Whether the replaced output is removed before the build returns; the
-    /// preview server removes it after the page reloaded instead.
-    var removesReplacedOutput = true
+    /// Whether the build records what it wrote in the site's cache folder
+    /// (off for `despina check`, which must not touch the disk).
+    var recordsOutput = true
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {
@@ -35,8 +35,10 @@ public struct BuildSummary: Sendable {
     public var postCount: Int
     /// Standalone pages.
     public var pageCount: Int
-    /// Files written to the output folder.
+    /// Files of the built site.
     public var fileCount: Int
+    /// Files that were already in place and were not written again.
+    public var unchangedFileCount = 0
     /// Wall time of the whole build.
     public var seconds: Double
     /// The output folder.
@@ -48,7 +50,8 @@ public struct BuildSummary: Sendable {
     public var line: String {
         let time = String(format: "%.2f", seconds)
         let warningText = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        let unchangedText = unchangedFileCount == 0 ? "" : ", \(unchangedFileCount) unchanged"
         return "Built \(postCount) post\(postCount == 1 ? "" : "s") and \(pageCount) page\(pageCount == 1 ? "" : "s")"
-            + " (\(fileCount) files\(warningText)) in \(time) s → \(outputDirectory)"
+            + " (\(fileCount) files\(unchangedText)\(warningText)) in \(time) s → \(outputDirectory)"
     }
 }

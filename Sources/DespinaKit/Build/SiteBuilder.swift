@@ -110,9 +110,13 @@ public struct SiteBuilder: Sendable {
                 zone: config.zone)
         }
 
-        let output = OutputFolder(path: outputPath, fileSystem: fileSystem)
+        let output = OutputFolder(
+            path: outputPath, fileSystem: fileSystem,
+            manifestDirectory: options.recordsOutput
+                ? joinPath(options.siteDirectory, ".despina/output", OutputManifest.identifier(of: Array(outputPath.utf8)))
+                : nil)
         do {
-            try output.prepare(force: options.force)
+            try output.prepare(force: options.force, clean: options.clean)
         } catch {
             throw BuildFailure([error])
         }
@@ -129,9 +133,7 @@ public struct SiteBuilder: Sendable {
             if config.search.enabled {
                 fileCount += try timer.run("build search index") { try renderer.writeSearchIndex() }
             }
-            try timer.run("replace output") { () throws(Diagnostic) in
-                try output.commit(removingReplaced: options.removesReplacedOutput)
-            }
+            try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }
         } catch let failure as BuildFailure {
             output.discard()
             throw failure
@@ -147,9 +149,10 @@ public struct SiteBuilder: Sendable {
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let summary = BuildSummary(
+        var summary = BuildSummary(
             postCount: model.posts.count, pageCount: model.pages.count, fileCount: fileCount,
             seconds: seconds, outputDirectory: outputPath, warnings: warnings)
+        summary.unchangedFileCount = output.unchangedCount
         return Result(summary: summary, config: config, model: model)
     }
 

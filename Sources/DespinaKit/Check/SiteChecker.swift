@@ -29,6 +29,7 @@ public struct SiteChecker: Sendable {
         var buildOptions = options
         buildOptions.outputDirectory = memoryRoot + "/Output"
         buildOptions.force = true
+        buildOptions.recordsOutput = false
         let result: SiteBuilder.Result
         do {
             result = try SiteBuilder(environment: buildEnvironment).run(buildOptions)

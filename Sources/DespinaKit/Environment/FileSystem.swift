@@ -53,6 +53,9 @@ public protocol FileSystem: Sendable {
     func exchange(_ first: String, _ second: String) throws
     /// The path with symbolic links resolved, or nil if it cannot be resolved.
     func resolvingSymbolicLinks(_ path: String) -> String?
+    /// Makes `destination` a second name of the file at `source` (a hard
+    /// link), or a copy where links are not possible; creates missing parents.
+    func linkOrCopy(_ source: String, to destination: String) throws
 }
 
 /// An error from a file operation, naming the path.
@@ -72,6 +75,10 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 extension FileSystem {
+    public func linkOrCopy(_ source: String, to destination: String) throws {
+        try write(contents(of: source), to: destination)
+    }
+
     /// Whether anything exists at `path`.
     public func exists(_ path: String) -> Bool { info(at: path) != nil }
 

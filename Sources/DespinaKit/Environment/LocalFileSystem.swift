@@ -150,6 +150,14 @@ public struct LocalFileSystem: FileSystem {
         guard result == 0 else { throw error(first) }
     }
 
+    public func linkOrCopy(_ source: String, to destination: String) throws {
+        let parent = (destination as NSString).deletingLastPathComponent
+        if !parent.isEmpty, info(at: parent) == nil { try createDirectory(at: parent) }
+        if link(source, destination) != 0 {
+            try write(contents(of: source), to: destination)
+        }
+    }
+
     public func resolvingSymbolicLinks(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -1,31 +1,65 @@
 import Foundation
+import Synchronization
 
-/// The output folder, replaced as a whole: a build writes into a staging
-/// folder beside it and swaps the two in one step when everything
-/// succeeded, so readers of the folder see the old site or the new one,
-/// never a mix. A folder that Despina did not create is never replaced
-/// unless the writer says so (`--force`).
+/// The output folder, replaced as a whole and written incrementally.
+///
+/// Three folders take part, side by side: the output (`Output`), the
+/// previous site (`.Output.previous`, the generation the last build
+/// replaced) and the staging folder (`.Output.staging`). A build moves the
+/// previous site into staging, rewrites there only the files that differ
+/// from it (its manifest says what it holds), deletes the files that are
+/// gone, swaps staging and output in one system call, and moves the
+/// replaced site back to `.previous`. Readers see the old site or the new
+/// one, never a mix; a killed build leaves a staging folder without marker,
+/// which the next build removes. A folder that Despina did not create is
+/// never replaced unless the writer says so (`--force`).
+///
+/// The marker file `.despina-output` in each generation holds the
+/// identifier of its manifest; manifests are kept in the site's cache
+/// folder (`.despina/output/`), not in the published site.
 struct OutputFolder: Sendable {
     /// The name of the file that marks a folder as Despina's output.
     static let markerName = ".despina-output"
+    static let markerPrefix = "despina output "
 
     let fileSystem: any FileSystem
     /// The final folder.
     let path: String
     /// The folder the build writes into.
     let stagingPath: String
+    /// The site the last build replaced.
+    let previousPath: String
+    /// Where manifests are kept; nil keeps none (every file is written).
+    let manifestDirectory: String?
+    private let state: State
 
-    init(path: String, fileSystem: any FileSystem) {
+    private final class State: Sendable {
+        /// What the staging folder holds when the build starts.
+        let base = Mutex(OutputManifest())
+        /// What the output folder holds (the site being replaced).
+        let current = Mutex(OutputManifest())
+        /// Every file of the new site.
+        let written = Mutex(OutputManifest())
+        /// Files equal to the output's but not in staging: linked from the
+        /// output at commit, unless nothing changed and no swap is needed.
+        let deferred = Mutex<[String]>([])
+    }
+
+    init(path: String, fileSystem: any FileSystem, manifestDirectory: String? = nil) {
         self.fileSystem = fileSystem
         self.path = path
+        self.manifestDirectory = manifestDirectory
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         stagingPath = joinPath(parent, ".\(name).staging")
+        previousPath = joinPath(parent, ".\(name).previous")
+        state = State()
     }
 
     /// Checks that the folder may be replaced, removes what an interrupted
-    /// build left, and creates an empty staging folder.
-    func prepare(force: Bool) throws(Diagnostic) {
+    /// build left, and makes the staging folder: the previous site when its
+    /// manifest is known (and `clean` is off), else an empty folder.
+    func prepare(force: Bool, clean: Bool = false) throws(Diagnostic) {
         if let info = fileSystem.info(at: path) {
             guard info.kind == .directory else {
                 throw Diagnostic(path: path, message: "the output path exists and is not a folder")
@@ -39,40 +73,142 @@ struct OutputFolder: Sendable {
                         + "refusing to replace it (use --force to replace it anyway)")
             }
         }
+        if !clean, let manifest = manifest(of: path) {
+            state.current.withLock { $0 = manifest }
+        }
         do {
             try fileSystem.removeItem(at: stagingPath)
-            try fileSystem.createDirectory(at: stagingPath)
+            if !clean, let manifest = manifest(of: previousPath) {
+                // The marker goes first: if this build dies, the staging
+                // folder no longer claims to match any manifest.
+                try fileSystem.move(previousPath, to: stagingPath)
+                try fileSystem.removeItem(at: joinPath(stagingPath, Self.markerName))
+                state.base.withLock { $0 = manifest }
+            } else {
+                try fileSystem.removeItem(at: previousPath)
+                try fileSystem.createDirectory(at: stagingPath)
+            }
         } catch {
             throw Diagnostic(path: stagingPath, message: "cannot prepare the staging folder: \(error)")
         }
     }
 
-    /// Writes a file of the new site, at `relativePath` below the output.
-    func write(_ bytes: [UInt8], to relativePath: String) throws {
-        try fileSystem.write(bytes, to: joinPath(stagingPath, relativePath))
+    /// The manifest of the generation in `folder`, if its marker names one we kept.
+    private func manifest(of folder: String) -> OutputManifest? {
+        guard let manifestDirectory,
+              let marker = try? fileSystem.text(of: joinPath(folder, Self.markerName)),
+              marker.hasPrefix(Self.markerPrefix)
+        else { return nil }
+        let identifier = marker.dropFirst(Self.markerPrefix.count).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !identifier.isEmpty, !identifier.contains("/"),
+              let text = try? fileSystem.text(of: joinPath(manifestDirectory, identifier)),
+              let manifest = OutputManifest(text: text), manifest.identifier == identifier
+        else { return nil }
+        return manifest
     }
 
-    /// Puts the new site in place of the old one. The old site is left in
-    /// the staging folder when `removingReplaced` is false (the next
-    /// `prepare` or `discard` removes it).
-    func commit(removingReplaced: Bool = true) throws(Diagnostic) {
+    /// Writes a file of the new site at `relativePath` below the output,
+    /// unless the staging folder holds those very bytes already, or the
+    /// output does (then it is linked at commit if a swap is needed).
+    func write(_ bytes: [UInt8], to relativePath: String) throws {
+        let entry = OutputManifest.Entry(size: bytes.count, hash: OutputManifest.hash(bytes))
+        state.written.withLock { $0.entries[relativePath] = entry }
+        let inStaging = state.base.withLock { $0.entries[relativePath] }
+        if inStaging == entry { return }
+        if state.current.withLock({ $0.entries[relativePath] == entry }) {
+            state.deferred.withLock { $0.append(relativePath) }
+            return
+        }
+        let target = joinPath(stagingPath, relativePath)
+        // A file in staging may share its inode with the output (a link made
+        // by an earlier build): replace the name, never the shared bytes.
+        if inStaging != nil { try fileSystem.removeItem(at: target) }
+        try fileSystem.write(bytes, to: target)
+    }
+
+    /// How many files of the new site were already in place and not written.
+    var unchangedCount: Int {
+        let written = state.written.withLock { $0 }
+        let base = state.base.withLock { $0 }
+        let current = state.current.withLock { $0 }
+        return written.entries.filter { base.entries[$0.key] == $0.value || current.entries[$0.key] == $0.value }.count
+    }
+
+    /// Puts the new site in place of the old one, which becomes the previous
+    /// site. When the new site is the old one file for file, nothing moves.
+    func commit() throws(Diagnostic) {
+        let written = state.written.withLock { $0 }
+        let base = state.base.withLock { $0 }
+        let current = state.current.withLock { $0 }
         do {
-            try fileSystem.write(Array("This folder is generated by Despina.\n".utf8),
-                                 to: joinPath(stagingPath, Self.markerName))
+            if !current.entries.isEmpty && written == current && fileSystem.exists(path) {
+                // Nothing changed: the output stays, and staging (untouched)
+                // goes back to being the previous site.
+                if base.entries.isEmpty {
+                    try fileSystem.removeItem(at: stagingPath)
+                } else {
+                    try fileSystem.write(Array((Self.markerPrefix + base.identifier + "\n").utf8),
+                                         to: joinPath(stagingPath, Self.markerName))
+                    try fileSystem.removeItem(at: previousPath)
+                    try fileSystem.move(stagingPath, to: previousPath)
+                }
+                return
+            }
+            for relativePath in state.deferred.withLock({ $0 }).sorted() {
+                let target = joinPath(stagingPath, relativePath)
+                if base.entries[relativePath] != nil { try fileSystem.removeItem(at: target) }
+                try fileSystem.linkOrCopy(joinPath(path, relativePath), to: target)
+            }
+            // Files of the previous site that this build did not make.
+            var emptiedFolders = Set<String>()
+            for path in base.entries.keys.sorted() where written.entries[path] == nil {
+                try fileSystem.removeItem(at: joinPath(stagingPath, path))
+                emptiedFolders.insert((path as NSString).deletingLastPathComponent)
+            }
+            for folder in emptiedFolders.sorted(by: >) where !folder.isEmpty {
+                removeIfEmpty(folder)
+            }
+            var marker = Self.markerPrefix + "\n"
+            if let manifestDirectory {
+                try fileSystem.write(Array(written.text.utf8), to: joinPath(manifestDirectory, written.identifier))
+                marker = Self.markerPrefix + written.identifier + "\n"
+            }
+            try fileSystem.write(Array(marker.utf8), to: joinPath(stagingPath, Self.markerName))
             if fileSystem.exists(path) {
                 try fileSystem.exchange(stagingPath, path)
-                if removingReplaced { try fileSystem.removeItem(at: stagingPath) }
+                try fileSystem.removeItem(at: previousPath)
+                try fileSystem.move(stagingPath, to: previousPath)
             } else {
                 let parent = (path as NSString).deletingLastPathComponent
                 if !parent.isEmpty { try fileSystem.createDirectory(at: parent) }
                 try fileSystem.move(stagingPath, to: path)
             }
+            pruneManifests(keeping: [written.identifier, current.identifier])
         } catch {
             throw Diagnostic(path: path, message: "cannot replace the output folder: \(error)")
         }
     }
 
-    /// Removes the staging folder: a failed build's, or the site a build replaced.
+    /// Removes `folder` (relative to staging) and its parents while they are empty.
+    private func removeIfEmpty(_ folder: String) {
+        var current = folder
+        while !current.isEmpty {
+            let absolute = joinPath(stagingPath, current)
+            guard let entries = try? fileSystem.entries(of: absolute), entries.isEmpty else { return }
+            try? fileSystem.removeItem(at: absolute)
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// Keeps only the manifests of the output and the previous site.
+    private func pruneManifests(keeping identifiers: Set<String>) {
+        guard let manifestDirectory, let entries = try? fileSystem.entries(of: manifestDirectory) else { return }
+        for entry in entries where !identifiers.contains(entry.name) {
+            try? fileSystem.removeItem(at: joinPath(manifestDirectory, entry.name))
+        }
+    }
+
+    /// Removes the staging folder of a failed build; the old site stays.
     func discard() {
         try? fileSystem.removeItem(at: stagingPath)
     }

@@ -78,9 +78,6 @@ public final class PreviewServer: Sendable {
             state.withLock { $0.watcher = watcher }
             watcher.start()
             _ = try build()
-            buildLock.withLock {
-                OutputFolder(path: outputDirectory, fileSystem: environment.fileSystem).discard()
-            }
         } catch {
             stop()
             throw error
@@ -103,7 +100,6 @@ public final class PreviewServer: Sendable {
         build.includeDrafts = options.includeDrafts
         build.includeFuture = options.includeFuture
         build.baseURL = address
-        build.removesReplacedOutput = false
         return try SiteBuilder(environment: environment).build(build)
     }
 
@@ -115,10 +111,6 @@ public final class PreviewServer: Sendable {
             let summary = try build()
             environment.log.info(summary.line)
             server.broadcastReload()
-            // The replaced site is removed after the pages were told to reload.
-            buildLock.withLock {
-                OutputFolder(path: outputDirectory, fileSystem: environment.fileSystem).discard()
-            }
         } catch {
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
             environment.log.error(message)

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+/// Rebuilds write only the files that changed, and always end with exactly
+/// what a clean build makes.
+@Suite struct IncrementalOutputTests {
+    func build(_ fileSystem: MemoryFileSystem, output: String = "/site/Output", clean: Bool = false) throws -> BuildSummary {
+        var options = BuildOptions(siteDirectory: "/site")
+        options.outputDirectory = output
+        options.clean = clean
+        return try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+            .build(options)
+    }
+
+    /// Every file below `folder` with its bytes.
+    func files(below folder: String, in fileSystem: MemoryFileSystem) throws -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for path in fileSystem.allFiles where path.hasPrefix(folder + "/") {
+            result[String(path.dropFirst(folder.count + 1))] = try fileSystem.contents(of: path)
+        }
+        return result
+    }
+
+    /// Modification stamps of the files below `folder` (each write gets a new one).
+    func stamps(below folder: String, in fileSystem: MemoryFileSystem) -> [String: Int64] {
+        var result: [String: Int64] = [:]
+        for path in fileSystem.allFiles where path.hasPrefix(folder + "/") {
+            result[path] = fileSystem.info(at: path)?.modified
+        }
+        return result
+    }
+
+    func post(_ name: String, title: String, day: Int, tags: [String], draft: Bool = false) -> (String, String) {
+        ("/site/Content/posts/\(name).md", """
+        ---
+        title: "\(title)"
+        date: 2020-01-\(day < 10 ? "0" : "")\(day)
+        tags: [\(tags.joined(separator: ", "))]
+        description: About \(title).
+        draft: \(draft)
+        ---
+
+        Body of \(title). See [the first](p0.md).
+
+        ## Part one
+
+        Text.
+        """)
+    }
+
+    @Test func aRebuildWithoutChangesWritesNothing() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        let first = try build(fileSystem)
+        #expect(first.unchangedFileCount == 0)
+        for _ in 0..<3 {
+            let before = stamps(below: "/site", in: fileSystem)
+            let again = try build(fileSystem)
+            #expect(again.unchangedFileCount == again.fileCount)
+            let after = stamps(below: "/site", in: fileSystem)
+            let touched = after.filter { before[$0.key] != $0.value }.keys.filter { !$0.hasPrefix("/site/.despina/") }
+            #expect(touched.isEmpty, "a build without changes wrote \(touched.sorted())")
+        }
+    }
+
+    @Test func anEditRewritesOnlyWhatShowsThePost() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<30).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: [$0 % 2 == 0 ? "even" : "odd"])
+        }))
+        _ = try build(fileSystem)
+        _ = try build(fileSystem)
+        let (path, text) = post("p3", title: "Post 3", day: 4, tags: ["odd"])
+        try fileSystem.write(Array(text.replacingOccurrences(of: "Text.", with: "New text.").utf8), to: path)
+        let summary = try build(fileSystem)
+        let rewritten = summary.fileCount - summary.unchangedFileCount
+        #expect(rewritten > 0 && rewritten < summary.fileCount / 4, "\(rewritten) of \(summary.fileCount) files rewritten")
+        let output = try files(below: "/site/Output", in: fileSystem)
+        #expect(String(decoding: output["posts/p3/index.html"] ?? [], as: UTF8.self).contains("New text."))
+    }
+
+    /// A seeded generator, so a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33 ^ state
+        }
+    }
+
+    @Test(arguments: [1, 2, 3]) func randomEditsEndWithWhatACleanBuildMakes(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        var posts: [String: (title: String, day: Int, tags: [String], draft: Bool)] = [:]
+        for index in 0..<8 {
+            posts["p\(index)"] = ("Post \(index)", index + 1, ["t\(index % 3)"], false)
+        }
+        let fileSystem = MemoryFileSystem()
+        func write() throws {
+            for path in fileSystem.allFiles where path.hasPrefix("/site/Content/") { try fileSystem.removeItem(at: path) }
+            for (name, value) in posts {
+                let (path, text) = post(name, title: value.title, day: value.day, tags: value.tags, draft: value.draft)
+                try fileSystem.write(Array(text.utf8), to: path)
+            }
+        }
+        try write()
+        _ = try build(fileSystem)
+        var next = 100
+        for _ in 0..<12 {
+            let names = posts.keys.sorted()
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0:
+                posts["n\(next)"] = ("New \(next)", Int.random(in: 1...28, using: &random), ["t\(next % 4)"], false)
+                next += 1
+            case 1 where names.count > 2:
+                posts[names[Int.random(in: 0..<names.count, using: &random)]] = nil
+            case 2:
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
+                posts[name]?.title = "Retitled \(next)"
+                next += 1
+            case 3:
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
+                posts[name]?.tags = ["t\(Int.random(in: 0..<5, using: &random))", "extra"]
+            case 4:
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
+                posts[name]?.draft.toggle()
+            default:
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
+                posts[name]?.day = Int.random(in: 1...28, using: &random)
+            }
+            try write()
+            _ = try build(fileSystem)
+            _ = try build(fileSystem, output: "/clean/Output", clean: true)
+            let incremental = try files(below: "/site/Output", in: fileSystem)
+            let clean = try files(below: "/clean/Output", in: fileSystem)
+            #expect(incremental.keys.sorted() == clean.keys.sorted())
+            #expect(incremental == clean, "the incremental output differs from a clean build")
+        }
+    }
+}
