@@ -38,6 +38,10 @@ enum Ranking {
     static let accentBonus = 0.25
     /// Prefix expansion starts from this many letters.
     static let minimumPrefixLength = 2
+    /// At most this many vocabulary words expand a prefix (the shortest).
+    static let maximumPrefixExpansions = 50
+    /// Phrases are checked on at most this many best-scoring candidates.
+    static let phraseCandidates = 50
 
     /// BM25 saturation of a stored weighted frequency (in tenths).
     /// The browser script evaluates the same expressions in the same order.

@@ -19,8 +19,12 @@ extension QueryRun {
         if exactOnly { return resolution }
         if word.isPrefix && scalars.count >= Ranking.minimumPrefixLength {
             let words = try vocabularyWords(from: folded, through: folded + "\u{10FFFF}")
-            for candidate in words.keys.sorted(by: IndexFormat.precedes)
-            where candidate != folded && candidate.utf8.starts(with: folded.utf8) {
+            var candidates = words.keys.filter { $0 != folded && $0.utf8.starts(with: folded.utf8) }
+            if candidates.count > Ranking.maximumPrefixExpansions {
+                // The shortest completions: the closest to what was typed.
+                candidates = Array(candidates.sorted(by: Self.shorterFirst).prefix(Ranking.maximumPrefixExpansions))
+            }
+            for candidate in candidates.sorted(by: IndexFormat.precedes) {
                 take(candidate, words[candidate] ?? [], weight: Ranking.prefixWeight)
             }
         }
@@ -120,5 +124,13 @@ extension QueryRun {
         var scores: [Int: Double] = [:]
         for (ordinal, value) in best { scores[ordinal] = idf * (value + (bonus[ordinal] ?? 0)) }
         return (scores, exactDocuments)
+    }
+
+    /// Shorter words first, then in key order.
+    static func shorterFirst(_ a: String, _ b: String) -> Bool {
+        let lengthA = a.unicodeScalars.count
+        let lengthB = b.unicodeScalars.count
+        if lengthA != lengthB { return lengthA < lengthB }
+        return IndexFormat.precedes(a, b)
     }
 }

@@ -67,17 +67,6 @@ struct QueryRun {
             }
         }
 
-        if !phrases.isEmpty {
-            var kept: [Int] = []
-            for ordinal in matching {
-                let document = try storedDocument(ordinal)
-                if phrases.allSatisfy({ phrase in containsPhrase(document, markers: phrase.map { resolutions[$0].marker }) }) {
-                    kept.append(ordinal)
-                }
-            }
-            matching = kept
-        }
-
         var totals: [Int: Double] = [:]
         var accents: [Int: Int] = [:]
         for ordinal in matching {
@@ -86,16 +75,31 @@ struct QueryRun {
             totals[ordinal] = total
             accents[ordinal] = exactForms.reduce(0) { $0 + ($1.contains(ordinal) ? 1 : 0) }
         }
+        // Documents with more of the typed accented forms come first.
+        func byRelevance(_ a: Int, _ b: Int) -> Bool {
+            let accentsA = accents[a] ?? 0, accentsB = accents[b] ?? 0
+            if accentsA != accentsB { return accentsA > accentsB }
+            let scoreA = totals[a] ?? 0, scoreB = totals[b] ?? 0
+            return scoreA != scoreB ? scoreA > scoreB : a < b
+        }
+
+        if !phrases.isEmpty {
+            // Phrases are checked on stored text, so only the best candidates
+            // are read and checked.
+            var kept: [Int] = []
+            for ordinal in matching.sorted(by: byRelevance).prefix(Ranking.phraseCandidates) {
+                let document = try storedDocument(ordinal)
+                if phrases.allSatisfy({ phrase in containsPhrase(document, markers: phrase.map { resolutions[$0].marker }) }) {
+                    kept.append(ordinal)
+                }
+            }
+            matching = kept.sorted()
+        }
+
         let ranked: [Int]
         switch query.sort {
         case .relevance:
-            // Documents with more of the typed accented forms come first.
-            ranked = matching.sorted { a, b in
-                let accentsA = accents[a] ?? 0, accentsB = accents[b] ?? 0
-                if accentsA != accentsB { return accentsA > accentsB }
-                let scoreA = totals[a] ?? 0, scoreB = totals[b] ?? 0
-                return scoreA != scoreB ? scoreA > scoreB : a < b
-            }
+            ranked = matching.sorted(by: byRelevance)
         case .date:
             let dates = try loadDates()
             ranked = matching.sorted { a, b in

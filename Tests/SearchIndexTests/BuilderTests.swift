@@ -59,6 +59,18 @@ import Testing
         #expect(try engine.search(SearchQuery("swift", tags: ["swift"], sort: .date, limit: 1)).results.first?.date == "2024-01-27")
     }
 
+    @Test func prefixesExpandToTheShortestFiftyWords() throws {
+        var builder = IndexBuilder()
+        for index in 0..<60 {
+            let word = "pre" + String(repeating: "x", count: index)
+            builder.add(DocumentAnalyzer.analyze(SearchDocument(id: "d\(index)", url: "/d\(index)/", title: word)))
+        }
+        let engine = try VectorFiles.engine(builder.build())
+        let response = try engine.search(SearchQuery("pr", limit: 100))
+        #expect(response.total == 50)
+        #expect(!response.results.contains { $0.id == "d59" })
+    }
+
     @Test func entryVersionIsChecked() throws {
         var files = IndexBuilder().build()
         files["index.json"] = Array(String(decoding: files["index.json"] ?? [], as: UTF8.self)
