@@ -20,6 +20,8 @@
   var FORMAT_VERSION = 1;
   var MAX_WORDS = 12;
   var MIN_PREFIX = 2;
+  var MAX_PREFIX_EXPANSIONS = 50;
+  var PHRASE_CANDIDATES = 50;
   var WEIGHT_EXACT = 1.0;
   var WEIGHT_PREFIX = 0.8;
   var WEIGHT_ONE_TYPO = 0.5;
@@ -399,9 +401,14 @@
       if (exactOnly) return { weights: weights, marker: marker };
       if (word.isPrefix && scalars.length >= MIN_PREFIX) {
         var prefixed = await vocabularyWords(entry, folded, folded + LAST_SCALAR);
-        sortedKeys(prefixed).forEach(function (candidate) {
-          if (candidate !== folded && candidate.startsWith(folded)) take(candidate, prefixed[candidate], WEIGHT_PREFIX);
-        });
+        var candidates = Object.keys(prefixed).filter(function (c) { return c !== folded && c.startsWith(folded); });
+        if (candidates.length > MAX_PREFIX_EXPANSIONS) {
+          // The shortest completions: the closest to what was typed.
+          candidates = candidates.map(function (c) { return { word: c, length: Array.from(c).length }; })
+            .sort(function (a, b) { return a.length !== b.length ? a.length - b.length : compare(a.word, b.word); })
+            .slice(0, MAX_PREFIX_EXPANSIONS).map(function (c) { return c.word; });
+        }
+        candidates.sort(compare).forEach(function (candidate) { take(candidate, prefixed[candidate], WEIGHT_PREFIX); });
       }
       var limit = allowedTypos(scalars.length);
       if (weights.size === 0 && limit > 0) {
@@ -536,18 +543,6 @@
         });
       }
 
-      if (phrases.length) {
-        var kept = [];
-        for (var p = 0; p < matching.length; p++) {
-          var document = await storedDocument(entry, matching[p]);
-          var ok = phrases.every(function (phrase) {
-            return containsPhrase(document, phrase.map(function (index) { return resolutions[index].marker; }));
-          });
-          if (ok) kept.push(matching[p]);
-        }
-        matching = kept;
-      }
-
       var totals = new Map(), accents = new Map();
       matching.forEach(function (o) {
         var total = 0.0;
@@ -555,6 +550,28 @@
         totals.set(o, total);
         accents.set(o, exactForms.reduce(function (sum, set) { return sum + (set.has(o) ? 1 : 0); }, 0));
       });
+      // Documents with more of the typed accented forms come first.
+      function byRelevance(a, b) {
+        var aa = accents.get(a), ab = accents.get(b);
+        if (aa !== ab) return ab - aa;
+        var sa = totals.get(a), sb = totals.get(b);
+        return sa !== sb ? (sa > sb ? -1 : 1) : a - b;
+      }
+
+      if (phrases.length) {
+        // Phrases are checked on stored text, so only the best candidates are read.
+        var candidates = matching.slice().sort(byRelevance).slice(0, PHRASE_CANDIDATES);
+        var kept = [];
+        for (var p = 0; p < candidates.length; p++) {
+          var document = await storedDocument(entry, candidates[p]);
+          var ok = phrases.every(function (phrase) {
+            return containsPhrase(document, phrase.map(function (index) { return resolutions[index].marker; }));
+          });
+          if (ok) kept.push(candidates[p]);
+        }
+        matching = kept.sort(function (a, b) { return a - b; });
+      }
+
       var ranked;
       if (query.sort === 'date') {
         var dates = decodeVarints((await file(entry.dates)).minutes);
@@ -563,12 +580,7 @@
           return da !== db ? db - da : a - b;
         });
       } else {
-        ranked = matching.slice().sort(function (a, b) {
-          var aa = accents.get(a), ab = accents.get(b);
-          if (aa !== ab) return ab - aa;
-          var sa = totals.get(a), sb = totals.get(b);
-          return sa !== sb ? (sa > sb ? -1 : 1) : a - b;
-        });
+        ranked = matching.slice().sort(byRelevance);
       }
 
       var marker = newMarker();
