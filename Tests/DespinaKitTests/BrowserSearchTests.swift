@@ -81,6 +81,16 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: isEnabled)) func showsTenResultsAndOffersMore() throws {
+        try withServedSampleBlog { base in
+            let page = try dom(of: base + "/search/?q=the")
+            let found = results(in: page)
+            #expect(found.components(separatedBy: "<li").count - 1 == 10, "the first ten results only")
+            #expect(page.contains("<button type=\"button\" id=\"search-more\">"), "a visible button offers more")
+            #expect(page.contains("10 of "))
+        }
+    }
+
     @Test(.enabled(if: isEnabled)) func aTitleMadeOfMarkupShowsAsText() throws {
         try withServedSampleBlog { base in
             let page = try dom(of: base + "/search/?q=zebra")
