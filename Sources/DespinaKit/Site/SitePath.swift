@@ -15,7 +15,7 @@ enum SitePath {
             text = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
         }
         if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
-        let decoded = text.removingPercentEncoding ?? text
+        let decoded = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
         if decoded.contains("\\") || decoded.contains("\0") { return nil }
         var components: [Substring] = []
         for component in decoded.split(separator: "/", omittingEmptySubsequences: true) {
@@ -50,15 +50,22 @@ enum SitePath {
             guard let value else { return "" }
             return value < 10 ? "0\(value)" : String(value)
         }
-        let replacements: [(String, String)] = [
-            (":section", section), (":slug", slug), (":title", slug),
-            (":year", parts.map { String($0.year) } ?? ""), (":month", two(parts?.month)),
-            (":day", two(parts?.day)),
-        ]
-        var result = pattern
-        for (token, value) in replacements {
-            result = result.replacingOccurrences(of: token, with: value)
+        var result = ""
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            result += rest[..<colon]
+            let name = rest[rest.index(after: colon)...].prefix { $0.isLetter }
+            switch name {
+            case "section": result += section
+            case "slug", "title": result += slug
+            case "year": result += parts.map { String($0.year) } ?? ""
+            case "month": result += two(parts?.month)
+            case "day": result += two(parts?.day)
+            default: result += ":" + name
+            }
+            rest = rest[name.endIndex...]
         }
+        result += rest
         return result
     }
 }

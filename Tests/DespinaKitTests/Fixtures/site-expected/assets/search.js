@@ -710,22 +710,40 @@
       if (languages) filtersBox.appendChild(languages);
     }
 
-    function run() {
+    // Ten results at first, ten more per click: the data of a result is
+    // fetched only when it is shown.
+    var pageSize = 10;
+    var shownLimit = pageSize;
+    var moreButton = document.createElement('button');
+    moreButton.setAttribute('type', 'button');
+    moreButton.setAttribute('id', 'search-more');
+    moreButton.textContent = 'More results';
+    moreButton.hidden = true;
+    moreButton.addEventListener('click', function () {
+      shownLimit += pageSize;
+      run(true);
+    });
+    root.appendChild(moreButton);
+
+    function run(keepsLimit) {
+      if (keepsLimit !== true) shownLimit = pageSize;
       var mine = ++generation;
       updateURL();
       var text = input.value;
       if (!text.trim()) {
         list.textContent = '';
         if (filtersBox) filtersBox.textContent = '';
+        moreButton.hidden = true;
         setStatus('');
         return;
       }
       setStatus('Searching\u2026');
-      engine.search({ text: text, tags: state.tags, languages: state.languages, limit: 20 }).then(function (response) {
+      engine.search({ text: text, tags: state.tags, languages: state.languages, limit: shownLimit }).then(function (response) {
         if (mine !== generation) return;
         renderResults(response);
         renderFilters(response);
         var shown = response.results.length;
+        moreButton.hidden = shown >= response.total;
         setStatus(response.total === 0 ? 'No results' :
           response.total === 1 ? '1 result' :
           (shown < response.total ? shown + ' of ' + response.total + ' results' : response.total + ' results'));
@@ -739,7 +757,7 @@
 
     input.addEventListener('input', function () {
       if (timer) window.clearTimeout(timer);
-      timer = window.setTimeout(run, 150);
+      timer = window.setTimeout(function () { run(); }, 150);
     });
     var form = input.form;
     if (form) form.addEventListener('submit', function (event) {
