@@ -36,7 +36,8 @@ struct Entry: Sendable {
     /// The Markdown body and the line of the file it starts on.
     var body: Substring
     var bodyFirstLine: Int
-    var hardLineBreaks: Bool
+    /// Markdown options: the site's, with this post's own settings applied.
+    var markdown: MarkdownSettings
     /// The rendered body, filled in by the render step.
     var content: RenderedContent?
 

@@ -106,7 +106,11 @@ struct EntryLoader: Sendable {
         default: (kind, section) = (.page, "")
         }
         let identifier = try matter?.string("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
-        let hardBreaks = try matter?.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks
+        // A post can set the site's Markdown options for itself.
+        var markdown = config.markdown
+        markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)
+        markdown.smartPunctuation = try matter?.bool("smartPunctuation") ?? markdown.smartPunctuation
+        markdown.unsafeHTML = try matter?.bool("unsafeHTML") ?? markdown.unsafeHTML
         let entry = try Entry(
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
@@ -116,16 +120,16 @@ struct EntryLoader: Sendable {
             layout: layout, isSearchable: matter?.bool("search") ?? true,
             keywords: matter?.strings("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
-            hardLineBreaks: layout == "poem" || hardBreaks)
+            markdown: markdown)
         return Loaded(entry: entry, diagnostics: diagnostics)
     }
 
     /// Renders the body of `entry` to HTML and text.
     func render(_ entry: Entry, highlighter: some CodeHighlighter, links: Routing) -> Rendered {
         var options = MarkdownOptions()
-        options.smartPunctuation = config.markdown.smartPunctuation
-        options.allowsRawHTML = config.markdown.unsafeHTML
-        options.hardLineBreaks = entry.hardLineBreaks
+        options.smartPunctuation = entry.markdown.smartPunctuation
+        options.allowsRawHTML = entry.markdown.unsafeHTML
+        options.hardLineBreaks = entry.markdown.hardLineBreaks
         let source = entry.sourcePath
         let document = Document(
             markdown: String(entry.body), options: options, highlighter: highlighter,

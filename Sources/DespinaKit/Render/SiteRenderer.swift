@@ -146,7 +146,7 @@ struct SiteRenderer: Sendable {
         let output = output
         let failures = parallelMap(jobs) { job -> (any Error)? in
             do {
-                let html = try templates.render(job.template, with: job.context())
+                let html = try templates.render(job.template, with: job.context(), globals: .standardHelpers)
                 try output.write(Array(html.utf8), to: SitePath.outputFile(for: job.path))
                 return nil
             } catch {
