@@ -34,6 +34,11 @@ struct EntryLoader: Sendable {
                 path: file.relativePath, line: bad.line, column: bad.column,
                 message: "the file is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")])
         }
+        if let nul = NulByteCheck.firstPosition(in: bytes) {
+            return Loaded(entry: nil, diagnostics: [Diagnostic(
+                path: file.relativePath, line: nul.line, column: nul.column,
+                message: "the file contains a NUL byte (0x00); remove it or save the file as plain text")])
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             return try decode(text, file: file)
