@@ -93,6 +93,7 @@ public struct SiteBuilder: Sendable {
 
         let routing = timer.run("assign URLs") { Routing(entries: &entries, config: config) }
         errors += routing.errors
+        errors += IdentifierCheck.duplicates(in: entries)
         guard errors.isEmpty else { throw BuildFailure(errors) }
 
         let highlighter = SyntaxHighlighter()

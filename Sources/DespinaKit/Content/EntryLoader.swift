@@ -140,6 +140,7 @@ struct EntryLoader: Sendable {
             markdown: String(entry.body), options: options, highlighter: highlighter,
             linkResolver: { destination in links.url(forLink: destination, from: source) },
             firstLineNumber: entry.bodyFirstLine)
+        let foreignSyntax = ForeignSyntax.warnings(in: entry.body, firstLine: entry.bodyFirstLine, path: source)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
