@@ -51,9 +51,22 @@ struct EntryLoader: Sendable {
     }
 
     private func decode(_ text: String, file: SourceFile) throws -> Loaded {
-        let split = try FrontMatter.split(text)
-        let matter = split.frontMatter
         var diagnostics: [Diagnostic] = []
+        if text.allSatisfy(\.isWhitespace) {
+            diagnostics.append(.warning(
+                "the file is empty; it is published as an empty page titled after its file name", path: file.relativePath))
+        }
+        let split: (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
+        if let toml = TOMLFrontMatter.skippingBlock(in: text) {
+            split = (nil, toml.body, toml.bodyFirstLine)
+            diagnostics.append(.warning(
+                "TOML front matter (between '+++' lines) is not supported; it is ignored and the post is published "
+                    + "with a title made from its file name (write the front matter as YAML between '---' lines)",
+                path: file.relativePath, line: 1, column: 1))
+        } else {
+            split = try FrontMatter.split(text)
+        }
+        let matter = split.frontMatter
         let fileName = (file.contentPath as NSString).lastPathComponent
         let baseName = (fileName as NSString).deletingPathExtension
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
