@@ -198,13 +198,19 @@ struct EntryLoader: Sendable {
         "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list",
     ]
 
-    /// Splits a `2015-06-08-title` file name into its date and the rest.
+    /// Splits a `2015-06-08-title` file name into its date and the rest;
+    /// like Jekyll, the month and day may have one digit (`2014-3-5-title`).
     static func datePrefix(of name: String, zone: TimeZone) -> (Date?, String) {
         let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let date = parseDate("\(parts[0])-\(parts[1])-\(parts[2])", timeZone: zone)
+        guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let date = parseDate("\(parts[0])-\(padded(parts[1]))-\(padded(parts[2]))", timeZone: zone)
         else { return (nil, name) }
         return (date, String(parts[3]))
+    }
+
+    private static func padded(_ number: Substring) -> String {
+        number.count == 1 ? "0" + number : String(number)
     }
 
     /// "swift-closures" → "Swift closures", for files without a title.
