@@ -132,7 +132,8 @@ struct EntryLoader: Sendable {
         let entry = try Entry(
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
-            isDraft: isDraft, identifier: identifier, aliases: aliases,
+            isDraft: isDraft, identifier: identifier,
+            identifierPosition: Self.position(of: "id", in: matter), aliases: aliases,
             series: matter?.string("series"),
             seriesPart: matter?.int("seriesPart") ?? matter?.int("series_part"),
             layout: layout, isSearchable: matter?.bool("search") ?? true,
@@ -166,7 +167,7 @@ struct EntryLoader: Sendable {
             wordCount: document.wordCount, readingMinutes: document.readingMinutes,
             links: document.links, images: document.images)
         entry.body = ""
-        return Rendered(entry: entry, diagnostics: Self.unresolvedLinks(in: document, source: source))
+        return Rendered(entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source))
     }
 
     /// A warning for each link to a Markdown file that matches no post or
