@@ -62,6 +62,8 @@ public struct SiteBuilder: Sendable {
             theme = try timer.run("load theme") {
                 try Theme.load(siteDirectory: options.siteDirectory, fileSystem: fileSystem)
             }
+        } catch let diagnostic as Diagnostic {
+            throw BuildFailure([diagnostic])
         } catch {
             throw BuildFailure([Diagnostic(path: "Templates", message: "cannot read the theme: \(error)")])
         }
@@ -93,6 +95,7 @@ public struct SiteBuilder: Sendable {
 
         let routing = timer.run("assign URLs") { Routing(entries: &entries, config: config) }
         errors += routing.errors
+        errors += IdentifierCheck.duplicates(in: entries)
         guard errors.isEmpty else { throw BuildFailure(errors) }
 
         let highlighter = SyntaxHighlighter()

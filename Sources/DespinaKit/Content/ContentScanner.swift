@@ -45,6 +45,12 @@ struct ContentScanner: Sendable {
                 let contentPath = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 let relativePath = "Content/" + contentPath
                 if entry.name.hasPrefix(".") {
+                    // A hidden Markdown file is easy to miss; other hidden files (.DS_Store, .git) are noise.
+                    if entry.kind == .file && (entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown")) {
+                        warnings.append(.warning(
+                            "hidden file (its name starts with '.'); skipped, remove the '.' to publish it",
+                            path: relativePath))
+                    }
                     continue
                 }
                 switch entry.kind {

@@ -21,6 +21,8 @@ struct Entry: Sendable {
     var isDraft: Bool
     /// The stable search identifier: front matter `id`, else the source path.
     var identifier: String
+    /// Where the front matter sets `id`; `nil` when the id is the default.
+    var identifierPosition: (line: Int, column: Int)? = nil
     var aliases: [(path: String, line: Int, column: Int)]
     var series: String?
     var seriesPart: Int?

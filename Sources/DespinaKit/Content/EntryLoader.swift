@@ -34,6 +34,11 @@ struct EntryLoader: Sendable {
                 path: file.relativePath, line: bad.line, column: bad.column,
                 message: "the file is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")])
         }
+        if let nul = NulByteCheck.firstPosition(in: bytes) {
+            return Loaded(entry: nil, diagnostics: [Diagnostic(
+                path: file.relativePath, line: nul.line, column: nul.column,
+                message: "the file contains a NUL byte (0x00); remove it or save the file as plain text")])
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             return try decode(text, file: file)
@@ -46,9 +51,22 @@ struct EntryLoader: Sendable {
     }
 
     private func decode(_ text: String, file: SourceFile) throws -> Loaded {
-        let split = try FrontMatter.split(text)
-        let matter = split.frontMatter
         var diagnostics: [Diagnostic] = []
+        if text.allSatisfy(\.isWhitespace) {
+            diagnostics.append(.warning(
+                "the file is empty; it is published as an empty page titled after its file name", path: file.relativePath))
+        }
+        let split: (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
+        if let toml = TOMLFrontMatter.skippingBlock(in: text) {
+            split = (nil, toml.body, toml.bodyFirstLine)
+            diagnostics.append(.warning(
+                "TOML front matter (between '+++' lines) is not supported; it is ignored and the post is published "
+                    + "with a title made from its file name (write the front matter as YAML between '---' lines)",
+                path: file.relativePath, line: 1, column: 1))
+        } else {
+            split = try FrontMatter.split(text)
+        }
+        let matter = split.frontMatter
         let fileName = (file.contentPath as NSString).lastPathComponent
         let baseName = (fileName as NSString).deletingPathExtension
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
@@ -114,7 +132,8 @@ struct EntryLoader: Sendable {
         let entry = try Entry(
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
-            isDraft: isDraft, identifier: identifier, aliases: aliases,
+            isDraft: isDraft, identifier: identifier,
+            identifierPosition: Self.position(of: "id", in: matter), aliases: aliases,
             series: matter?.string("series"),
             seriesPart: matter?.int("seriesPart") ?? matter?.int("series_part"),
             layout: layout, isSearchable: matter?.bool("search") ?? true,
@@ -135,6 +154,7 @@ struct EntryLoader: Sendable {
             markdown: String(entry.body), options: options, highlighter: highlighter,
             linkResolver: { destination in links.url(forLink: destination, from: source) },
             firstLineNumber: entry.bodyFirstLine)
+        let foreignSyntax = ForeignSyntax.warnings(in: entry.body, firstLine: entry.bodyFirstLine, path: source)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
@@ -147,7 +167,7 @@ struct EntryLoader: Sendable {
             wordCount: document.wordCount, readingMinutes: document.readingMinutes,
             links: document.links, images: document.images)
         entry.body = ""
-        return Rendered(entry: entry, diagnostics: Self.unresolvedLinks(in: document, source: source))
+        return Rendered(entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source))
     }
 
     /// A warning for each link to a Markdown file that matches no post or
@@ -179,13 +199,19 @@ struct EntryLoader: Sendable {
         "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list",
     ]
 
-    /// Splits a `2015-06-08-title` file name into its date and the rest.
+    /// Splits a `2015-06-08-title` file name into its date and the rest;
+    /// like Jekyll, the month and day may have one digit (`2014-3-5-title`).
     static func datePrefix(of name: String, zone: TimeZone) -> (Date?, String) {
         let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let date = parseDate("\(parts[0])-\(parts[1])-\(parts[2])", timeZone: zone)
+        guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let date = parseDate("\(parts[0])-\(padded(parts[1]))-\(padded(parts[2]))", timeZone: zone)
         else { return (nil, name) }
         return (date, String(parts[3]))
+    }
+
+    private static func padded(_ number: Substring) -> String {
+        number.count == 1 ? "0" + number : String(number)
     }
 
     /// "swift-closures" → "Swift closures", for files without a title.

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 import Mustache
 
 /// The templates and static files a site is rendered with: the built-in
@@ -22,20 +23,40 @@ struct Theme: Sendable {
     }()
 
     /// The built-in theme with the files of `Templates/` in `siteDirectory` laid over it.
+    /// - Throws: a `Diagnostic` when a template is not valid UTF-8 or two
+    ///   files (`post.html`, `post.mustache`) are the same template, so
+    ///   that neither is silently garbled or ignored; other errors when a
+    ///   file cannot be read.
     static func load(siteDirectory: String, fileSystem: any FileSystem) throws -> Theme {
         var theme = builtin
         let root = joinPath(siteDirectory, "Templates")
         guard fileSystem.isDirectory(root) else { return theme }
+        var siteTemplates: [String: String] = [:]
         var pending = [""]
         while let folder = pending.popLast() {
             for entry in try fileSystem.entries(of: joinPath(root, folder)) where !entry.name.hasPrefix(".") {
                 let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 if entry.kind == .directory {
                     pending.append(relative)
-                } else {
-                    let bytes = try fileSystem.contents(of: joinPath(root, relative))
-                    theme.add(bytes, at: relative, sourcePath: "Templates/" + relative)
+                    continue
                 }
+                let bytes = try fileSystem.contents(of: joinPath(root, relative))
+                let sourcePath = "Templates/" + relative
+                if folder.isEmpty, let name = templateName(relative) {
+                    if let other = siteTemplates[name] {
+                        let pair = [other, sourcePath].sorted()
+                        throw Diagnostic(
+                            path: pair[1],
+                            message: "\(pair[0]) and \(pair[1]) are both the template '\(name)'; keep one")
+                    }
+                    siteTemplates[name] = sourcePath
+                    if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
+                        throw Diagnostic(
+                            path: sourcePath, line: bad.line, column: bad.column,
+                            message: "the template is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")
+                    }
+                }
+                theme.add(bytes, at: relative, sourcePath: sourcePath)
             }
         }
         return theme

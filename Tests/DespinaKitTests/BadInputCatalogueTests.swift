@@ -1,0 +1,373 @@
+import Foundation
+import Testing
+
+/// One bad input for a small site: what is changed after a good build, and
+/// exactly what `despina build` prints on standard error and returns.
+struct BadInput: Sendable, CustomTestStringConvertible {
+    /// A change to the site folder.
+    enum Change: Sendable {
+        case write(String, [UInt8])
+        case symbolicLink(String, destination: String)
+        case fifo(String)
+        case remove(String)
+        case unreadable(String)
+
+        static func text(_ path: String, _ text: String) -> Change { .write(path, Array(text.utf8)) }
+    }
+
+    var name: String
+    var changes: [Change]
+    /// Arguments after `build SITE`; `$SITE` stands for the site folder.
+    var arguments: [String] = []
+    /// The lines of standard error; `$SITE` stands for the site folder.
+    var standardError: [String]
+    var status: Int32
+    /// Files (relative to the site folder) a successful build must have written.
+    var published: [String] = []
+
+    var testDescription: String { name }
+
+    static let failed = "despina: the build failed; the previous output is unchanged"
+
+    /// A post whose front matter is `frontMatter`, written as `second.md`.
+    static func post(_ frontMatter: String, body: String = "Hi.\n") -> Change {
+        .text("Content/posts/second.md", "---\n\(frontMatter)\n---\n\(body)")
+    }
+}
+
+/// The catalogue of bad inputs, run through the real executable: every case
+/// checks the exact messages (file, line, column), the exit status, and that
+/// a failed build leaves the previous `Output/` byte for byte as it was.
+@Suite struct BadInputCatalogueTests {
+    static let second = "Content/posts/second.md"
+
+    static let frontMatterCases: [BadInput] = [
+        BadInput(name: "a number where a list of tags belongs", changes: [BadInput.post("title: Second\ntags: 5")],
+                 standardError: ["\(second):3:7: error: expected a list of strings for 'tags', found the number 5", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a date that is not a date", changes: [BadInput.post("title: Second\ndate: someday")],
+                 standardError: ["\(second):3:7: error: expected a date like 2015-06-08 or 2015-06-08 10:00 for 'date', found 'someday'",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "the 30th of February", changes: [BadInput.post("title: Second\ndate: 2025-02-30")],
+                 standardError: ["\(second):3:7: error: expected a date like 2015-06-08 or 2015-06-08 10:00 for 'date', found '2025-02-30'",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a yes-or-no key that is neither", changes: [BadInput.post("title: Second\ndraft: maybe")],
+                 standardError: ["\(second):3:8: error: expected true or false for 'draft', found 'maybe'", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a list where a title belongs", changes: [BadInput.post("title: [a, b]")],
+                 standardError: ["\(second):2:8: error: expected a string for 'title', found a list", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a word where a series part number belongs", changes: [BadInput.post("title: Second\nseriesPart: two")],
+                 standardError: ["\(second):3:13: error: expected a whole number for 'seriesPart', found 'two'", BadInput.failed],
+                 status: 1),
+        BadInput(name: "YAML syntax: an unclosed list", changes: [BadInput.post("title: [Second\ndate: 2025-01-03")],
+                 standardError: ["\(second):3:5: error: invalid YAML: expected ',' or ']' in this list", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a key written twice", changes: [BadInput.post("title: Second\ndate: 2025-01-03\ntitle: Again")],
+                 standardError: ["\(second):4:1: error: duplicate key 'title' (first defined on line 2 as 'title')", BadInput.failed],
+                 status: 1),
+        BadInput(name: "front matter that is a list", changes: [BadInput.post("- title\n- date")],
+                 standardError: ["\(second):2:1: error: front matter must be keys with values, like 'title: Hello', found a list",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "no closing ---", changes: [.text(second, "---\ntitle: Second\n\nHi.\n")],
+                 standardError: ["\(second):1:1: error: the front matter that starts here is never closed; add a line '---' after it",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a byte order mark and an error", changes: [.write(second, [0xEF, 0xBB, 0xBF] + Array("---\ntitle: Second\ntags: 5\n---\nHi.\n".utf8))],
+                 standardError: ["\(second):3:7: error: expected a list of strings for 'tags', found the number 5", BadInput.failed],
+                 status: 1),
+        BadInput(name: "CRLF line endings and an error", changes: [.text(second, "---\r\ntitle: Second\r\ntags: 5\r\n---\r\nHi.\r\n")],
+                 standardError: ["\(second):3:7: error: expected a list of strings for 'tags', found the number 5", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a byte order mark, CRLF, capitalised keys and an unpadded date",
+                 changes: [.write(second, [0xEF, 0xBB, 0xBF] + Array("---\r\nTitle: Second\r\nDate: 2016-1-29 8:00:00\r\n---\r\nHi.\r\n".utf8))],
+                 standardError: [], status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "an empty file", changes: [.text(second, "")],
+                 standardError: ["\(second): warning: the file is empty; it is published as an empty page titled after its file name"],
+                 status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "TOML front matter", changes: [.text(second, "+++\ntitle = \"Second\"\n+++\nHi.\n")],
+                 standardError: ["\(second):1:1: warning: TOML front matter (between '+++' lines) is not supported; it is ignored "
+                                 + "and the post is published with a title made from its file name (write the front matter as YAML between '---' lines)"],
+                 status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "a Jekyll file name with an unpadded date", changes: [.text("Content/posts/2014-3-5-old-news.md", "---\ntitle: Old\n---\nHi.\n")],
+                 standardError: [], status: 0, published: ["Output/posts/old-news/index.html"]),
+        BadInput(name: "an unknown layout", changes: [BadInput.post("title: Second\nlayout: default")],
+                 standardError: ["\(second):3:9: warning: unknown layout 'default'; using 'post' (layouts: page, poem, post)"],
+                 status: 0, published: ["Output/posts/second/index.html"]),
+    ]
+
+    static let markdownCases: [BadInput] = [
+        BadInput(name: "invalid UTF-8", changes: [.write(second, Array("---\ntitle: Second\n---\nKỹ ".utf8) + [0xFF] + Array(" thuật\n".utf8))],
+                 standardError: ["\(second):4:4: error: the file is not valid UTF-8 (byte 0xFF); save it as UTF-8", BadInput.failed],
+                 status: 1),
+        BadInput(name: "an encoded UTF-16 surrogate", changes: [.write(second, Array("---\ntitle: Second\n---\nab".utf8) + [0xED, 0xA0, 0x80])],
+                 standardError: ["\(second):4:3: error: the file is not valid UTF-8 (byte 0xED); save it as UTF-8", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a NUL byte", changes: [.write(second, Array("---\ntitle: Second\n---\nOne\nTwö ".utf8) + [0] + Array("x\n".utf8))],
+                 standardError: ["\(second):5:5: error: the file contains a NUL byte (0x00); remove it or save the file as plain text",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a NUL byte in the front matter", changes: [.write(second, Array("---\ntitle: Sec".utf8) + [0] + Array("ond\n---\n".utf8))],
+                 standardError: ["\(second):2:11: error: the file contains a NUL byte (0x00); remove it or save the file as plain text",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a link to a missing post", changes: [BadInput.post("title: Second", body: "See [it](gone.md).\n")],
+                 standardError: ["\(second):4:5: warning: the link 'gone.md' matches no post or page of this build (missing, a draft or dated in the future)"],
+                 status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "Liquid tags and output",
+                 changes: [BadInput.post("title: Second", body: "Go {% link a.md %} or `{% raw %}` to\n\n    {{ code }}\n\n{{- page.url -}}\n")],
+                 standardError: ["\(second):4:4: warning: Liquid tag {% link %} is not supported; it is shown as text",
+                                 "\(second):8:1: warning: Liquid output {{ page.url }} is not supported; it is shown as text"],
+                 status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "Hugo shortcodes", changes: [BadInput.post("title: Second", body: "Ünï {{< youtube id=\"x\" >}}\n~~~\n{{% note %}}\n~~~\n")],
+                 standardError: ["\(second):4:5: warning: Hugo shortcode {{< youtube >}} is not supported; it is shown as text"],
+                 status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "a 10 MB line", changes: [BadInput.post("title: Second", body: String(repeating: "word ", count: 2_000_000) + "\n")],
+                 standardError: [], status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "10,000 nested block quotes", changes: [BadInput.post("title: Second", body: String(repeating: ">", count: 10_000) + " deep\n")],
+                 standardError: [], status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "10,000 nested list items", changes: [BadInput.post("title: Second", body: String(repeating: "* ", count: 10_000) + "deep\n")],
+                 standardError: [], status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "10,000 open brackets and emphasis marks",
+                 changes: [BadInput.post("title: Second", body: String(repeating: "[*", count: 10_000) + "x\n")],
+                 standardError: [], status: 0, published: ["Output/posts/second/index.html"]),
+        BadInput(name: "a table of 2,000 rows and 50 columns", changes: [BadInput.post("title: Second", body: hugeTable)],
+                 standardError: [], status: 0, published: ["Output/posts/second/index.html"]),
+    ]
+
+    /// A pipe table of 2,000 rows and 50 columns.
+    static let hugeTable: String = {
+        let columns = 0..<50
+        var lines = ["| " + columns.map { "c\($0)" }.joined(separator: " | ") + " |",
+                     "|" + columns.map { _ in "---" }.joined(separator: "|") + "|"]
+        for row in 0..<2_000 {
+            lines.append("| " + columns.map { "r\(row)c\($0)" }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    static let templateCases: [BadInput] = [
+        BadInput(name: "a section never closed", changes: [.text("Templates/post.mustache", "<article>\n  {{#page}}\n<p>{{title}}</p>\n")],
+                 standardError: ["Templates/post.mustache:2:3: error: section {{#page}} is never closed: expected {{/page}} before the end of the template",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a closing tag without a section", changes: [.text("Templates/post.mustache", "<p>\n{{/page}}</p>\n")],
+                 standardError: ["Templates/post.mustache:2:1: error: closing tag {{/page}} has no open section to close", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a closing tag for another section", changes: [.text("Templates/post.mustache", "{{#page}}\n  {{/post}}\n")],
+                 standardError: ["Templates/post.mustache:2:3: error: closing tag {{/post}} does not match the open section {{#page}}",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a tag never closed", changes: [.text("Templates/gallery.mustache", "{{title}\n")],
+                 standardError: ["Templates/gallery.mustache:1:1: error: tag {{ is never closed: expected }}", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a missing partial", changes: [.text("Templates/post.mustache", "<p>{{> byline}}</p>\n")],
+                 standardError: ["Templates/post.mustache:1:4: error: partial \"byline\" not found: no template has that name", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a tag without a name", changes: [.text("Templates/post.mustache", "<p>{{}}</p>\n")],
+                 standardError: ["Templates/post.mustache:1:4: error: tag {{}} has no name", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a space inside a name", changes: [.text("Templates/post.mustache", "<p>{{page title}}</p>\n")],
+                 standardError: ["Templates/post.mustache:1:4: error: tag {{page title}} has a space inside its name \"page title\"",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "an empty part in a dotted name", changes: [.text("Templates/post.mustache", "<p>{{page..title}}</p>\n")],
+                 standardError: ["Templates/post.mustache:1:4: error: tag {{page..title}} has an empty part in the dotted name \"page..title\"",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a bad set-delimiter tag", changes: [.text("Templates/post.mustache", "{{=<% %>}}\n")],
+                 standardError: ["Templates/post.mustache:1:1: error: set-delimiter tag {{=<% %>}} must end with '=' before its closing delimiter, as in {{=<% %>=}}",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "sections nested 101 deep",
+                 changes: [.text("Templates/post.mustache", String(repeating: "{{#page}}", count: 101) + String(repeating: "{{/page}}", count: 101))],
+                 standardError: ["Templates/post.mustache:1:901: error: sections are nested more than 100 levels deep at {{#page}}", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a partial that includes itself", changes: [.text("Templates/post-meta.mustache", "<p>{{> post-meta}}</p>\n")],
+                 standardError: ["Templates/post-meta.mustache:1:4: error: templates are nested more than 100 levels deep at \"post-meta\"; does a partial include itself?",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "two files for one template",
+                 changes: [.text("Templates/post.mustache", "<p>{{title}}</p>\n"), .text("Templates/post.html", "<p>{{title}}</p>\n")],
+                 standardError: ["Templates/post.mustache: error: Templates/post.html and Templates/post.mustache are both the template 'post'; keep one", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a template that is not UTF-8", changes: [.write("Templates/post.mustache", Array("<p>".utf8) + [0xFF])],
+                 standardError: ["Templates/post.mustache:1:4: error: the template is not valid UTF-8 (byte 0xFF); save it as UTF-8", BadInput.failed],
+                 status: 1),
+    ]
+
+    static let configurationCases: [BadInput] = [
+        BadInput(name: "unknown configuration keys", changes: [.text("despina.yml", "titel: Notes\nmarkdown:\n  smartPuncuation: false\n")],
+                 standardError: ["despina.yml:1:1: warning: unknown key 'titel'; did you mean 'title'?",
+                                 "despina.yml:3:3: warning: unknown key 'markdown.smartPuncuation'; did you mean 'markdown.smartPunctuation'?"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "an unknown search key", changes: [.text("despina.yml", "search:\n  enable: false\n")],
+                 standardError: ["despina.yml:2:3: warning: unknown key 'search.enable'; did you mean 'search.enabled'?"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "an unknown time zone", changes: [.text("despina.yml", "timeZone: Mars/Base\n")],
+                 standardError: ["despina.yml:1:11: error: unknown time zone 'Mars/Base' for 'timeZone'; use a name like Europe/Istanbul or UTC",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "zero posts per page", changes: [.text("despina.yml", "postsPerPage: 0\n")],
+                 standardError: ["despina.yml:1:15: error: 'postsPerPage' must be at least 1, found 0", BadInput.failed], status: 1),
+        BadInput(name: "a word for posts per page", changes: [.text("despina.yml", "title: Notes\npostsPerPage: many\n")],
+                 standardError: ["despina.yml:2:15: error: expected a whole number for 'postsPerPage', found 'many'", BadInput.failed], status: 1),
+        BadInput(name: "a number for the base URL", changes: [.text("despina.yml", "baseURL: 5\n")],
+                 standardError: ["despina.yml:1:10: error: expected a string for 'baseURL', found the number 5", BadInput.failed], status: 1),
+        BadInput(name: "a base URL without a scheme", changes: [.text("despina.yml", "baseURL: example.org/blog\n")],
+                 standardError: ["despina.yml:1:10: error: 'baseURL' must be an absolute http or https URL like https://example.org/blog/, found 'example.org/blog'",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a word where a mapping belongs", changes: [.text("despina.yml", "search: yes\n")],
+                 standardError: ["despina.yml:1:9: error: expected a mapping for 'search', found 'yes'", BadInput.failed], status: 1),
+        BadInput(name: "a nested value of the wrong type", changes: [.text("despina.yml", "markdown:\n  unsafeHTML: sometimes\n")],
+                 standardError: ["despina.yml:2:15: error: expected true or false for 'unsafeHTML', found 'sometimes'", BadInput.failed], status: 1),
+        BadInput(name: "invalid YAML", changes: [.text("despina.yml", "title: [\n")],
+                 standardError: ["despina.yml:2:1: error: invalid YAML: expected a value here", BadInput.failed], status: 1),
+        BadInput(name: "a configuration that is not UTF-8", changes: [.write("despina.yml", Array("title: No".utf8) + [0xC3, 0x28, 0x0A])],
+                 standardError: ["despina.yml:1:10: error: the file is not valid UTF-8", BadInput.failed], status: 1),
+    ]
+
+    static let layoutCases: [BadInput] = [
+        BadInput(name: "two posts with one slug", changes: [BadInput.post("title: Second\ndate: 2025-01-03\nslug: first")],
+                 standardError: ["\(second): error: the URL '/posts/first/' is also the URL of Content/posts/first.md; give one of them another slug",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "two posts with one id", changes: [BadInput.post("title: Second\nid: posts/first")],
+                 standardError: ["\(second):3:5: error: the id 'posts/first' is also the id of Content/posts/first.md; give each post its own id",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a permalink that leaves the output folder", changes: [BadInput.post("title: Second\npermalink: /../../etc/")],
+                 standardError: ["\(second):3:12: error: the URL '/../../etc/' would leave the output folder", BadInput.failed], status: 1),
+        BadInput(name: "an alias the site uses itself", changes: [BadInput.post("title: Second\naliases: [/tags/]")],
+                 standardError: ["\(second):3:10: error: the alias '/tags/' is used by the site itself; choose another alias", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a file name with spaces", changes: [.text("Content/posts/my first post.md", "---\ntitle: Spaces\n---\nHi.\n")],
+                 standardError: [], status: 0, published: ["Output/posts/my-first-post/index.html"]),
+        BadInput(name: "a non-ASCII file name", changes: [.text("Content/posts/Kỹ thuật mới.md", "---\ntitle: Kỹ thuật\n---\nHi.\n")],
+                 standardError: [], status: 0, published: ["Output/posts/ky-thuat-moi/index.html"]),
+        BadInput(name: "a hidden Markdown file", changes: [.text("Content/posts/.draft.md", "---\ntitle: Hidden\n---\nHi.\n"),
+                                                         .text("Content/posts/.DS_Store", "x")],
+                 standardError: ["Content/posts/.draft.md: warning: hidden file (its name starts with '.'); skipped, remove the '.' to publish it"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "a symbolic link loop", changes: [.symbolicLink("Content/posts/loop.md", destination: "loop.md")],
+                 standardError: ["Content/posts/loop.md: warning: this link cannot be resolved (it points nowhere or loops); skipped"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "a dangling symbolic link (unreadable)", changes: [.symbolicLink("Content/posts/gone.md", destination: "nowhere/gone.md")],
+                 standardError: ["Content/posts/gone.md: warning: this link cannot be resolved (it points nowhere or loops); skipped"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "a link to a folder", changes: [.symbolicLink("Content/posts/more", destination: "..")],
+                 standardError: ["Content/posts/more: warning: links to folders are not followed; skipped"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "a named pipe", changes: [.fifo("Content/posts/pipe.md")],
+                 standardError: ["Content/posts/pipe.md: warning: not a regular file; skipped"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "no Content folder", changes: [.remove("Content")],
+                 standardError: ["Content: error: no Content folder in $SITE; a site needs Content/ with its posts", BadInput.failed],
+                 status: 1),
+    ]
+
+    /// A file its owner cannot read: only meaningful for a user other than
+    /// root, who reads every file regardless of its mode; as root the
+    /// dangling link and the named pipe above are the unreadable inputs.
+    static let unreadableCases: [BadInput] = getuid() == 0 ? [] : [
+        BadInput(name: "a file without read permission", changes: [.text(second, "---\ntitle: Second\n---\nHi.\n"), .unreadable(second)],
+                 standardError: ["\(second): error: cannot read the file: the file cannot be read (permission denied)", BadInput.failed],
+                 status: 1),
+    ]
+
+    static let outputCases: [BadInput] = [
+        BadInput(name: "an output folder inside Content", changes: [], arguments: ["--output", "$SITE/Content/site"],
+                 standardError: ["$SITE/Content/site: error: the output folder is inside Content/; choose a folder outside it", BadInput.failed],
+                 status: 1),
+        BadInput(name: "the Content folder as output", changes: [], arguments: ["--output", "$SITE/Content"],
+                 standardError: ["$SITE/Content: error: the output folder would replace $SITE/Content; choose another --output", BadInput.failed],
+                 status: 1),
+        BadInput(name: "the site folder as output", changes: [], arguments: ["--output", "$SITE"],
+                 standardError: ["$SITE: error: the output folder would replace $SITE/Content; choose another --output", BadInput.failed],
+                 status: 1),
+        BadInput(name: "an output folder Despina did not make", changes: [.text("Other/notes.txt", "mine\n")],
+                 arguments: ["--output", "$SITE/Other"],
+                 standardError: ["$SITE/Other: error: the output folder is not empty and was not made by Despina; refusing to replace it (use --force to replace it anyway)",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "an output folder Despina did not make, with --force", changes: [.text("Other/notes.txt", "mine\n")],
+                 arguments: ["--output", "$SITE/Other", "--force"],
+                 standardError: [], status: 0, published: ["Other/posts/first/index.html", "Other/.despina-output"]),
+        BadInput(name: "an output path that is a file", changes: [.text("Other", "mine\n")], arguments: ["--output", "$SITE/Other"],
+                 standardError: ["$SITE/Other: error: the output path exists and is not a folder", BadInput.failed], status: 1),
+    ]
+
+    static let cases = frontMatterCases + markdownCases + templateCases + configurationCases + layoutCases
+        + unreadableCases + outputCases
+
+    @Test func theCatalogueHasAtLeastFortyCases() {
+        #expect(Self.cases.count >= 40)
+    }
+
+    @Test(arguments: cases)
+    func badInput(_ input: BadInput) throws {
+        let temporary = try makeTemporaryDirectory()
+        defer {
+            _ = chmod(temporary + "/site/" + Self.second, 0o644)
+            try? FileManager.default.removeItem(atPath: temporary)
+        }
+        let site = temporary + "/site"
+        try Self.writeGoodSite(at: site)
+        let good = try Self.build(site, [])
+        try #require(good.status == 0, "the good site did not build: \(good.standardError)")
+        let before = try snapshot(of: site + "/Output")
+        #expect(before["posts/first/index.html"] != nil)
+
+        for change in input.changes { try Self.apply(change, in: site) }
+        let run = try Self.build(site, input.arguments.map { $0.replacingOccurrences(of: "$SITE", with: site) })
+        let expected = input.standardError.map { $0.replacingOccurrences(of: "$SITE", with: site) }
+        #expect(run.standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) == expected)
+        #expect(run.status == input.status)
+        if input.status == 0 {
+            #expect(run.standardOutput.hasPrefix("Built "), "\(run.standardOutput)")
+            for file in input.published {
+                #expect(FileManager.default.fileExists(atPath: site + "/" + file), "\(file) was not written")
+            }
+        } else {
+            #expect(run.standardOutput == "")
+            #expect(try snapshot(of: site + "/Output") == before, "the failed build changed Output/")
+            #expect(!FileManager.default.fileExists(atPath: site + "/.Output.staging"), "a staging folder was left behind")
+        }
+    }
+
+    /// A post, a page and a configuration file, building without a warning.
+    static func writeGoodSite(at site: String) throws {
+        try apply(.text("despina.yml", "title: Catalogue\n"), in: site)
+        try apply(.text("Content/posts/first.md", "---\ntitle: First\ndate: 2025-01-02\n---\nHello.\n"), in: site)
+        try apply(.text("Content/about.md", "---\ntitle: About\n---\nAbout me.\n"), in: site)
+    }
+
+    static func apply(_ change: BadInput.Change, in site: String) throws {
+        let manager = FileManager.default
+        func parent(of path: String) throws -> String {
+            let full = site + "/" + path
+            try manager.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            return full
+        }
+        switch change {
+        case .write(let path, let bytes):
+            try Data(bytes).write(to: URL(fileURLWithPath: try parent(of: path)))
+        case .symbolicLink(let path, let destination):
+            try manager.createSymbolicLink(atPath: try parent(of: path), withDestinationPath: destination)
+        case .fifo(let path):
+            #expect(mkfifo(try parent(of: path), 0o644) == 0)
+        case .remove(let path):
+            try manager.removeItem(atPath: site + "/" + path)
+        case .unreadable(let path):
+            #expect(chmod(site + "/" + path, 0) == 0)
+        }
+    }
+
+    /// Runs `despina build SITE arguments...`.
+    static func build(_ site: String, _ arguments: [String]) throws -> CommandLineTests.Run {
+        let executable = try #require(CommandLineTests.executable, "the despina executable is not built")
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outputURL = URL(fileURLWithPath: folder + "/stdout"), errorURL = URL(fileURLWithPath: folder + "/stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["build", site] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+        process.waitUntilExit()
+        return CommandLineTests.Run(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Blogs written for Jekyll and Hugo, built as they are: the build does not
+/// fail, every piece of another generator's syntax is a warning naming the
+/// file and line, and every post is published.
+@Suite struct HeldOutBlogTests {
+    /// Copies the blog `name` from the held-out fixtures and builds it with the executable.
+    func build(_ name: String) throws -> (site: String, run: CommandLineTests.Run) {
+        let temporary = try makeTemporaryDirectory()
+        let site = temporary + "/" + name
+        try FileManager.default.copyItem(
+            atPath: fixturesDirectory.appending(path: "held-out/" + name).path, toPath: site)
+        return (site, try BadInputCatalogueTests.build(site, []))
+    }
+
+    func page(_ path: String, in site: String) -> String? {
+        try? String(contentsOfFile: site + "/Output/" + path, encoding: .utf8)
+    }
+
+    @Test func jekyllBlogBuildsWithAWarningForEachLiquidTag() throws {
+        let (site, run) = try build("jekyll")
+        defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("Built 3 posts and 1 page ("), "\(run.standardOutput)")
+        let shown = "is not supported; it is shown as text"
+        #expect(run.standardError.split(separator: "\n").map(String.init) == [
+            "Content/about.md:2:9: warning: unknown layout 'default'; using 'page' (layouts: page, poem, post)",
+            "Content/about.md:5:1: warning: Liquid output {{ site.author }} \(shown)",
+            "Content/posts/2014-3-5-first-steps.md:10:1: warning: Liquid tag {% highlight %} \(shown)",
+            "Content/posts/2014-3-5-first-steps.md:14:1: warning: Liquid tag {% endhighlight %} \(shown)",
+            "Content/posts/2014-3-5-first-steps.md:16:35: warning: Liquid output {{ site.baseurl }} \(shown)",
+            "Content/posts/2015-07-12-a-byte-order-mark.md:7:22: warning: Liquid tag {% post_url %} \(shown)",
+            "Content/posts/2016-1-29-line-endings.md:12:1: warning: Liquid tag {% include %} \(shown)",
+            "Content/posts/2016-1-29-line-endings.md:15:1: warning: Liquid tag {% raw %} \(shown)",
+            "Content/posts/2016-1-29-line-endings.md:17:1: warning: Liquid tag {% endraw %} \(shown)",
+        ])
+        // Unpadded dates in file names and front matter, capitalised keys, a permalink.
+        let first = page("posts/first-steps/index.html", in: site) ?? ""
+        #expect(first.contains("First steps with Swift"))
+        #expect(first.contains("2014-03-05"), "the date of the post is missing")
+        #expect(page("notes/line-endings/index.html", in: site)?.contains("Line endings, again") == true)
+        #expect(page("posts/a-byte-order-mark/index.html", in: site)?.contains("A byte order mark") == true)
+        #expect(page("about/index.html", in: site)?.contains("writes about boats and code.") == true)
+        // `published: false` keeps a post out, as in Jekyll.
+        #expect(page("posts/never-finished/index.html", in: site) == nil)
+        #expect(page("tags/encoding/index.html", in: site) != nil, "categories became no tags")
+    }
+
+    @Test func hugoBlogBuildsWithAWarningForEachShortcodeAndTheTOMLBlock() throws {
+        let (site, run) = try build("hugo")
+        defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("Built 2 posts and 1 page ("), "\(run.standardOutput)")
+        let shown = "is not supported; it is shown as text"
+        #expect(run.standardError.split(separator: "\n").map(String.init) == [
+            "Content/posts/tape-machines.md:1:1: warning: TOML front matter (between '+++' lines) is not supported; "
+                + "it is ignored and the post is published with a title made from its file name "
+                + "(write the front matter as YAML between '---' lines)",
+            "Content/posts/field-kit.md:9:1: warning: Hugo shortcode {{% note %}} \(shown)",
+            "Content/posts/field-kit.md:11:1: warning: Hugo shortcode {{% /note %}} \(shown)",
+            "Content/posts/field-kit.md:13:37: warning: Hugo shortcode {{< ref >}} \(shown)",
+            "Content/posts/tape-machines.md:9:1: warning: Hugo shortcode {{< figure >}} \(shown)",
+        ])
+        let tape = page("posts/tape-machines/index.html", in: site) ?? ""
+        #expect(tape.contains("Tape machines"))
+        #expect(tape.contains("My first reel-to-reel arrived today."))
+        #expect(!tape.contains("+++"), "the TOML block is shown as text")
+        let kit = page("posts/field-kit/index.html", in: site) ?? ""
+        #expect(kit.contains("The list changes every season."))
+        #expect(page("old/field-kit/index.html", in: site) != nil, "the alias was not written")
+        #expect(page("about/index.html", in: site)?.contains("train stations") == true)
+    }
+}
