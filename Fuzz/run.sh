@@ -53,10 +53,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 work=.build/fuzz/$target
-module_dir=$work/modules
+optimization=${FUZZ_OPTIMIZATION:--Onone}
+module_dir=$work/modules$optimization
 mkdir -p "$module_dir" "$work/corpus" "$work/artifacts"
 
-optimization=${FUZZ_OPTIMIZATION:--Onone}
 sanitizers=-sanitize=fuzzer,address
 c_modules=(-I Sources/CCmark -I Sources/CYaml -I Sources/CStemmer)
 
@@ -67,13 +67,17 @@ quiet_linker() { grep -v "Cannot export local symbol" || true; }
 objects=()
 for module in "${modules[@]}"; do
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    objects+=("$module_dir/$module.o")
+    # Reuse the object when no source of the module changed since it was built.
+    if [[ -f "$module_dir/$module.o" && -z $(find "Sources/$module" -name '*.swift' -newer "$module_dir/$module.o") ]]; then
+        continue
+    fi
     echo "compiling $module (${#sources[@]} files)" >&2
     swiftc "$sanitizers" "$optimization" -gline-tables-only -parse-as-library -wmo \
         -module-name "$module" \
         -I "$module_dir" "${c_modules[@]}" \
         -emit-module -emit-module-path "$module_dir/$module.swiftmodule" \
         -c "${sources[@]}" -o "$module_dir/$module.o" 2>&1 | quiet_linker
-    objects+=("$module_dir/$module.o")
 done
 
 fuzzer=$work/fuzz-$target
