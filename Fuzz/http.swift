@@ -21,7 +21,7 @@ private struct ServedFolder {
     let canonicalPath: String
 }
 
-/// Creates the served folder once per process.
+/// Creates the served folder once per process; it is removed at exit.
 private let servedFolder: ServedFolder = {
     let manager = FileManager.default
     let root = manager.temporaryDirectory
@@ -35,12 +35,13 @@ private let servedFolder: ServedFolder = {
     for file in files {
         let url = root.appendingPathComponent(file)
         try? manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        manager.createFile(atPath: url.path, contents: Data(file.utf8))
+        _ = manager.createFile(atPath: url.path, contents: Data(file.utf8))
     }
     try? manager.createSymbolicLink(atPath: root.appendingPathComponent("outside").path, withDestinationPath: "/etc")
     try? manager.createSymbolicLink(atPath: root.appendingPathComponent("inside.html").path, withDestinationPath: "index.html")
     try? manager.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: "loop")
     let canonical = root.resolvingSymlinksInPath().path
+    atexit { try? FileManager.default.removeItem(at: servedFolder.url) }
     return ServedFolder(url: root, canonicalPath: canonical)
 }()
 
