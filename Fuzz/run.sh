@@ -12,7 +12,8 @@
 # `-sanitize=fuzzer` does not link libFuzzer's entry point, while swiftc does.
 # So each project module the target needs is compiled on its own (whole
 # module, instrumented for coverage and AddressSanitizer) into an object file
-# and a .swiftmodule under .build/fuzz/TARGET/modules; the fuzz target
+# and a .swiftmodule under .build/fuzz/TARGET/modules-OPT (recompiled only
+# when one of the module's sources is newer than its object); the fuzz target
 # (Fuzz/TARGET.swift, which defines LLVMFuzzerTestOneInput) imports those
 # modules as usual and is linked with them. Module sources are used as they
 # are: no file is copied or rewritten.
@@ -20,7 +21,9 @@
 # The working corpus lives in .build/fuzz/TARGET/corpus (not committed) and is
 # seeded from Fuzz/seeds/TARGET; crashes, leaks and timeouts are written to
 # .build/fuzz/TARGET/artifacts/ and the whole log to .build/fuzz/TARGET/log.txt.
-# A SECONDS of 0 with an input file as extra argument replays that input.
+# A SECONDS of 0 with input files as extra arguments replays those inputs.
+# Seeds are regenerated with `python3 Fuzz/make-seeds.py`; large nested inputs
+# for replay with `python3 Fuzz/make-deep-inputs.py`.
 #
 # Environment:
 #   FUZZ_OPTIMIZATION  swiftc optimisation flag for the project modules and the
