@@ -21,7 +21,8 @@
 # The working corpus lives in .build/fuzz/TARGET/corpus (not committed) and is
 # seeded from Fuzz/seeds/TARGET; crashes, leaks and timeouts are written to
 # .build/fuzz/TARGET/artifacts/ and the whole log to .build/fuzz/TARGET/log.txt.
-# A SECONDS of 0 with input files as extra arguments replays those inputs.
+# A SECONDS of 0 with input files as extra arguments replays those inputs
+# (give files, not a folder: libFuzzer fuzzes a folder and adds to it).
 # Seeds are regenerated with `python3 Fuzz/make-seeds.py`; large nested inputs
 # for replay with `python3 Fuzz/make-deep-inputs.py`.
 #
