@@ -6,6 +6,12 @@ struct YAMLReader {
     /// The file line of the YAML text's first line.
     private let firstLine: Int
     private var anchors: [String: YAMLValue] = [:]
+    /// How many lists and mappings enclose the value being read.
+    private var depth = 0
+
+    /// The deepest nesting of lists and mappings read. Front matter needs a
+    /// few levels; reading thousands would recurse until the stack overflows.
+    static let maximumDepth = 64
 
     init(firstLine: Int) {
         self.firstLine = firstLine
@@ -48,6 +54,8 @@ struct YAMLReader {
             if let anchor { anchors[anchor] = value }
             return value
         case .sequenceStart(let anchor):
+            try enterCollection(line: line, column: column)
+            defer { depth -= 1 }
             var items: [YAMLValue] = []
             while true {
                 let next = try events.next()
@@ -58,6 +66,8 @@ struct YAMLReader {
             if let anchor { anchors[anchor] = value }
             return value
         case .mappingStart(let anchor):
+            try enterCollection(line: line, column: column)
+            defer { depth -= 1 }
             var mapping = YAMLMapping()
             while true {
                 let keyEvent = try events.next()
@@ -88,6 +98,16 @@ struct YAMLReader {
         default:
             throw MarkupError(line: line, column: column, message: "expected a value")
         }
+    }
+
+    /// Counts one more level of nesting, refusing more than ``maximumDepth``.
+    private mutating func enterCollection(line: Int, column: Int) throws(MarkupError) {
+        guard depth < Self.maximumDepth else {
+            throw MarkupError(
+                line: line, column: column,
+                message: "lists and mappings nest more than \(Self.maximumDepth) levels deep here; flatten the value")
+        }
+        depth += 1
     }
 
     /// The typed content of a scalar under the YAML 1.2 core schema, with
