@@ -55,3 +55,20 @@ import Testing
         #expect(fileSystem.exists("/site/Output/posts/closed/index.html"))
     }
 }
+
+@Suite struct LenientFrontMatterTests {
+    @Test func numbersAsTitlesAndTagsAreTakenAsWritten() throws {
+        let fileSystem = MemoryFileSystem(files: [
+            "/site/Content/posts/orwell.md": "---\ntitle: 1984\ndate: 2020-01-01\ntags: [books, 2015, true]\ndescription: 3.14\n---\n\nText.\n",
+        ])
+        var options = BuildOptions(siteDirectory: "/site")
+        options.outputDirectory = "/site/Output"
+        _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+            .build(options)
+        let page = try fileSystem.text(of: "/site/Output/posts/orwell/index.html")
+        #expect(page.contains("<h1 class=\"post-title\">1984</h1>"))
+        #expect(page.contains("<meta name=\"description\" content=\"3.14\">"))
+        #expect(fileSystem.exists("/site/Output/tags/2015/index.html"))
+        #expect(fileSystem.exists("/site/Output/tags/true/index.html"))
+    }
+}

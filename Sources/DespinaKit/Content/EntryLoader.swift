@@ -71,17 +71,17 @@ struct EntryLoader: Sendable {
         let baseName = (fileName as NSString).deletingPathExtension
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
 
-        let title = try matter?.string("title") ?? Self.title(fromFileName: nameSlug)
+        let title = try matter?.text("title") ?? Self.title(fromFileName: nameSlug)
         var date = try matter?.date("date", timeZone: config.zone) ?? nameDate
         if date == nil, let published = try matter?.date("published_at", timeZone: config.zone) { date = published }
         let updated = try matter?.date("lastmod", timeZone: config.zone)
             ?? matter?.date("updated", timeZone: config.zone)
             ?? matter?.date("last_modified_at", timeZone: config.zone)
-        var tags = try matter?.strings("tags") ?? []
-        for category in try matter?.strings("categories") ?? [] where !tags.contains(category) {
+        var tags = try matter?.texts("tags") ?? []
+        for category in try matter?.texts("categories") ?? [] where !tags.contains(category) {
             tags.append(category)
         }
-        let description = try matter?.string("description") ?? matter?.string("summary")
+        let description = try matter?.text("description") ?? matter?.text("summary")
         let language = try matter?.string("lang") ?? matter?.string("language") ?? config.language
         let isDraft = try (matter?.bool("draft") ?? false) || (matter?.bool("published").map { !$0 } ?? false)
         let slugSource = try matter?.string("slug") ?? nameSlug
@@ -123,7 +123,7 @@ struct EntryLoader: Sendable {
         case .post(let name): (kind, section) = (.post, name)
         default: (kind, section) = (.page, "")
         }
-        let identifier = try matter?.string("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
+        let identifier = try matter?.text("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
         // A post can set the site's Markdown options for itself.
         var markdown = config.markdown
         markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)
@@ -134,10 +134,10 @@ struct EntryLoader: Sendable {
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
             identifierPosition: Self.position(of: "id", in: matter), aliases: aliases,
-            series: matter?.string("series"),
+            series: matter?.text("series"),
             seriesPart: matter?.int("seriesPart") ?? matter?.int("series_part"),
             layout: layout, isSearchable: matter?.bool("search") ?? true,
-            keywords: matter?.strings("keywords") ?? [], image: matter?.string("image"),
+            keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
             markdown: markdown)
         return Loaded(entry: entry, diagnostics: diagnostics)
