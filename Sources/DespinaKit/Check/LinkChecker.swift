@@ -214,18 +214,6 @@ public struct LinkChecker: Sendable {
     /// Every regular file below the output folder, relative to it and
     /// sorted; hidden files (Despina's marker) are left out.
     private func listFiles() throws -> [String] {
-        var result: [String] = []
-        var pending = [""]
-        while let folder = pending.popLast() {
-            for entry in try fileSystem.entries(of: joinPath(outputDirectory, folder)) where !entry.name.hasPrefix(".") {
-                let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
-                switch entry.kind {
-                case .directory: pending.append(path)
-                case .file, .symbolicLink: result.append(path)
-                case .other: continue
-                }
-            }
-        }
-        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try fileSystem.visibleFiles(below: outputDirectory)
     }
 }

@@ -85,6 +85,25 @@ extension FileSystem {
     /// Whether `path` is a directory (following no links).
     public func isDirectory(_ path: String) -> Bool { info(at: path)?.kind == .directory }
 
+    /// The files below the folder at `root` (links to files included,
+    /// folders entered, hidden names and other kinds skipped), relative to
+    /// it and sorted by their bytes.
+    public func visibleFiles(below root: String) throws -> [String] {
+        var result: [String] = []
+        var pending = [""]
+        while let folder = pending.popLast() {
+            for entry in try entries(of: joinPath(root, folder)) where !entry.name.hasPrefix(".") {
+                let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                switch entry.kind {
+                case .directory: pending.append(path)
+                case .file, .symbolicLink: result.append(path)
+                case .other: continue
+                }
+            }
+        }
+        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     /// The UTF-8 text of the file at `path`, repairing invalid bytes.
     public func text(of path: String) throws -> String {
         String(decoding: try contents(of: path), as: UTF8.self)

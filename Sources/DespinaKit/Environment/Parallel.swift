@@ -19,6 +19,20 @@ func parallelMap<Item: Sendable, Result: Sendable>(
     return results.collect()
 }
 
+/// Runs `body` for every item on all cores and throws the error of the
+/// first failing item (in the order of `items`), after all have run.
+func parallelForEach<Item: Sendable>(_ items: [Item], _ body: @Sendable (Item) throws -> Void) throws {
+    let failures = parallelMap(items) { item -> (any Error)? in
+        do {
+            try body(item)
+            return nil
+        } catch {
+            return error
+        }
+    }
+    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+}
+
 /// Write-once slots filled from several threads, each slot by one thread.
 private final class ResultSlots<Value>: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Value?>

@@ -12,6 +12,10 @@ struct PageContexts: Sendable {
     /// Summaries of every post, in the model's order, built once.
     let summaries: [[String: Value]]
     let site: Value
+    /// The interface strings as template values, built once per language.
+    private let interfaceStrings: [String: Value] = Dictionary(uniqueKeysWithValues: Localization.languages.map {
+        ($0, Value.dictionary(Localization(language: $0).strings.mapValues { .string($0) }))
+    })
 
     init(config: SiteConfig, model: SiteModel) {
         self.config = config
@@ -64,7 +68,6 @@ struct PageContexts: Sendable {
 
     /// The root of a page's context: everything every template can use.
     func root(kind: String, title: String, path: String, language: String, extra: [String: Value]) -> Value {
-        let localization = Localization(language: language)
         var page: [String: Value] = [
             "kind": .string(kind),
             "title": .string(title),
@@ -84,7 +87,7 @@ struct PageContexts: Sendable {
         var context: [String: Value] = [
             "site": site,
             "lang": .string(language),
-            "i18n": .dictionary(localization.strings.mapValues { .string($0) }),
+            "i18n": interfaceStrings[Localization(language: language).language] ?? .null,
         ]
         for (key, value) in extra {
             if key == "page", case .dictionary(let overrides) = value {

@@ -21,11 +21,7 @@ extension SiteRenderer {
         files.append(("sitemap.xml", sitemap()))
         files.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n"))
         let output = output
-        let failures = parallelMap(files) { file -> (any Error)? in
-            do { try output.write(Array(file.1.utf8), to: file.0) } catch { return error }
-            return nil
-        }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        try parallelForEach(files) { file in try output.write(Array(file.1.utf8), to: file.0) }
         return files.count
     }
 
@@ -79,20 +75,16 @@ extension SiteRenderer {
     /// `Content/`; returns the file count.
     func copyAssets(_ files: [SourceFile], fileSystem: any FileSystem) throws -> Int {
         let output = output
-        var written = Set<String>()
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
-            written.insert(path)
         }
-        let failures = parallelMap(files) { file -> (any Error)? in
+        try parallelForEach(files) { file in
             do {
                 try output.write(try fileSystem.contents(of: file.absolutePath), to: file.contentPath)
             } catch {
-                return Diagnostic(path: file.relativePath, message: "cannot copy the file: \(error)")
+                throw Diagnostic(path: file.relativePath, message: "cannot copy the file: \(error)")
             }
-            return nil
         }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
-        return written.count + files.count
+        return theme.assets.count + files.count
     }
 }

@@ -41,14 +41,9 @@ struct SiteRenderer: Sendable {
         for page in model.pages {
             jobs.append(PageJob(path: page.path, template: page.layout) { contexts.page(page) })
         }
-        let home = contexts.site
-        let homeTitle: String = {
-            if case .dictionary(let site) = home, case .string(let title)? = site["title"] { return title }
-            return config.title
-        }()
         for page in paginate(Array(model.posts.indices), size: config.postsPerPage, basePath: "/") {
             jobs.append(PageJob(path: page.path, template: "list") {
-                contexts.list(kind: "home", title: homeTitle, page: page, basePath: "/", extra: [:])
+                contexts.list(kind: "home", title: config.title, page: page, basePath: "/", extra: [:])
             })
         }
         let tagsTitle = Localization(language: config.language).strings["tags"] ?? "Tags"
@@ -144,16 +139,10 @@ struct SiteRenderer: Sendable {
         let jobs = pageJobs()
         let templates = templates
         let output = output
-        let failures = parallelMap(jobs) { job -> (any Error)? in
-            do {
-                let html = try templates.render(job.template, with: job.context(), globals: .standardHelpers)
-                try output.write(Array(html.utf8), to: SitePath.outputFile(for: job.path))
-                return nil
-            } catch {
-                return error
-            }
+        try parallelForEach(jobs) { job in
+            let html = try templates.render(job.template, with: job.context(), globals: .standardHelpers)
+            try output.write(Array(html.utf8), to: SitePath.outputFile(for: job.path))
         }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
         return jobs.count
     }
 }

@@ -32,32 +32,24 @@ struct Theme: Sendable {
         let root = joinPath(siteDirectory, "Templates")
         guard fileSystem.isDirectory(root) else { return theme }
         var siteTemplates: [String: String] = [:]
-        var pending = [""]
-        while let folder = pending.popLast() {
-            for entry in try fileSystem.entries(of: joinPath(root, folder)) where !entry.name.hasPrefix(".") {
-                let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
-                if entry.kind == .directory {
-                    pending.append(relative)
-                    continue
+        for relative in try fileSystem.visibleFiles(below: root) {
+            let bytes = try fileSystem.contents(of: joinPath(root, relative))
+            let sourcePath = "Templates/" + relative
+            if !relative.contains("/"), let name = templateName(relative) {
+                if let other = siteTemplates[name] {
+                    let pair = [other, sourcePath].sorted()
+                    throw Diagnostic(
+                        path: pair[1],
+                        message: "\(pair[0]) and \(pair[1]) are both the template '\(name)'; keep one")
                 }
-                let bytes = try fileSystem.contents(of: joinPath(root, relative))
-                let sourcePath = "Templates/" + relative
-                if folder.isEmpty, let name = templateName(relative) {
-                    if let other = siteTemplates[name] {
-                        let pair = [other, sourcePath].sorted()
-                        throw Diagnostic(
-                            path: pair[1],
-                            message: "\(pair[0]) and \(pair[1]) are both the template '\(name)'; keep one")
-                    }
-                    siteTemplates[name] = sourcePath
-                    if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
-                        throw Diagnostic(
-                            path: sourcePath, line: bad.line, column: bad.column,
-                            message: "the template is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")
-                    }
+                siteTemplates[name] = sourcePath
+                if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
+                    throw Diagnostic(
+                        path: sourcePath, line: bad.line, column: bad.column,
+                        message: "the template is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")
                 }
-                theme.add(bytes, at: relative, sourcePath: sourcePath)
             }
+            theme.add(bytes, at: relative, sourcePath: sourcePath)
         }
         return theme
     }

@@ -5,9 +5,12 @@ import Foundation
 struct Localization: Sendable {
     let language: String
 
+    /// The languages with their own dates and strings.
+    static let languages = ["en", "tr", "vi"]
+
     init(language: String) {
         let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? "en"
-        self.language = ["en", "tr", "vi"].contains(primary) ? primary : "en"
+        self.language = Self.languages.contains(primary) ? primary : "en"
     }
 
     /// The date as a reader of the language writes it.
