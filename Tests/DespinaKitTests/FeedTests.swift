@@ -8,7 +8,7 @@ import Testing
         language: "en", rssURL: "https://example.org/rss.xml", atomURL: "https://example.org/atom.xml",
         jsonURL: "https://example.org/feed.json")
     let item = FeedItem(
-        title: "<Hi>", permalink: "https://example.org/posts/hi/", identifier: "posts/hi",
+        title: "<Hi>", permalink: "https://example.org/posts/hi/",
         date: Date(timeIntervalSince1970: 1_433_786_400), updated: nil, summary: "Short",
         contentHTML: "<p>Body \"quoted\"</p>", tags: ["swift"], language: "en")
     let writer = FeedWriter(zone: TimeZone(secondsFromGMT: 0)!)

@@ -3,7 +3,6 @@ import Foundation
 /// Runs the named steps of a build in order, timing each for `--verbose`.
 struct StepTimer: Sendable {
     let log: Logger
-    let now: @Sendable () -> Date
 
     /// Runs `body` as the step called `name`.
     func run<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {

@@ -34,7 +34,7 @@ public struct SiteBuilder: Sendable {
     func run(_ options: BuildOptions) throws(BuildFailure) -> Result {
         let started = DispatchTime.now().uptimeNanoseconds
         let fileSystem = environment.fileSystem
-        let timer = StepTimer(log: environment.log, now: environment.now)
+        let timer = StepTimer(log: environment.log)
         var warnings: [Diagnostic] = []
         func report(_ diagnostics: [Diagnostic]) {
             for diagnostic in diagnostics where diagnostic.severity == .warning {

@@ -6,7 +6,6 @@ import Foundation
 struct FeedItem: Sendable {
     var title: String
     var permalink: String
-    var identifier: String
     var date: Date?
     var updated: Date?
     var summary: String
@@ -17,11 +16,10 @@ struct FeedItem: Sendable {
     /// The content HTML as a JSON string literal.
     var contentJSON: String
 
-    init(title: String, permalink: String, identifier: String, date: Date?, updated: Date?, summary: String,
+    init(title: String, permalink: String, date: Date?, updated: Date?, summary: String,
          contentHTML: String, tags: [String], language: String) {
         self.title = title
         self.permalink = permalink
-        self.identifier = identifier
         self.date = date
         self.updated = updated
         self.summary = summary

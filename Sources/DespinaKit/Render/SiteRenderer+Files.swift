@@ -35,7 +35,7 @@ extension SiteRenderer {
     private func feedItem(for index: Int) -> FeedItem {
         let post = model.posts[index]
         return FeedItem(
-            title: post.title, permalink: contexts.permalink(post.path), identifier: post.identifier,
+            title: post.title, permalink: contexts.permalink(post.path),
             date: post.date, updated: post.updated, summary: post.description ?? "",
             contentHTML: absolutizingLinks(in: post.content?.html ?? "", origin: config.origin),
             tags: post.tags, language: post.language)
