@@ -168,10 +168,13 @@ struct OutputFolder: Sendable {
             for folder in emptiedFolders.sorted(by: >) where !folder.isEmpty {
                 removeIfEmpty(folder)
             }
+            // The manifest's text is made once: it lists every file of the site.
+            let writtenText = Array(written.text.utf8)
+            let writtenIdentifier = OutputManifest.identifier(of: writtenText)
             var marker = Self.markerPrefix + "\n"
             if let manifestDirectory {
-                try fileSystem.write(Array(written.text.utf8), to: joinPath(manifestDirectory, written.identifier))
-                marker = Self.markerPrefix + written.identifier + "\n"
+                try fileSystem.write(writtenText, to: joinPath(manifestDirectory, writtenIdentifier))
+                marker = Self.markerPrefix + writtenIdentifier + "\n"
             }
             try fileSystem.write(Array(marker.utf8), to: joinPath(stagingPath, Self.markerName))
             if fileSystem.exists(path) {
@@ -183,7 +186,7 @@ struct OutputFolder: Sendable {
                 if !parent.isEmpty { try fileSystem.createDirectory(at: parent) }
                 try fileSystem.move(stagingPath, to: path)
             }
-            pruneManifests(keeping: [written.identifier, current.identifier])
+            pruneManifests(keeping: [writtenIdentifier, current.identifier])
         } catch {
             throw Diagnostic(path: path, message: "cannot replace the output folder: \(error)")
         }
