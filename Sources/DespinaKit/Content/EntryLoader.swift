@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import Synchronization
 import TextFolding
 
 /// Reads one Markdown file into an `Entry` (front matter decoded, body
@@ -19,6 +20,8 @@ struct EntryLoader: Sendable {
     struct Rendered: Sendable {
         var entry: Entry
         var diagnostics: [Diagnostic]
+        /// The links the body asked the site to resolve, with the answers.
+        var lookups: [LinkLookup] = []
     }
 
     /// Reads and decodes `file`; errors name the file, line and column.
@@ -29,6 +32,11 @@ struct EntryLoader: Sendable {
         } catch {
             return Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "cannot read the file: \(error)")])
         }
+        return load(file, contents: bytes)
+    }
+
+    /// Decodes `file` from its bytes, already read.
+    func load(_ file: SourceFile, contents bytes: [UInt8]) -> Loaded {
         if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
             return Loaded(entry: nil, diagnostics: [Diagnostic(
                 path: file.relativePath, line: bad.line, column: bad.column,
@@ -129,7 +137,7 @@ struct EntryLoader: Sendable {
         markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)
         markdown.smartPunctuation = try matter?.bool("smartPunctuation") ?? markdown.smartPunctuation
         markdown.unsafeHTML = try matter?.bool("unsafeHTML") ?? markdown.unsafeHTML
-        let entry = try Entry(
+        let entry = try Entry(Entry.Fields(
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
@@ -139,7 +147,7 @@ struct EntryLoader: Sendable {
             layout: layout, isSearchable: matter?.bool("search") ?? true,
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
-            markdown: markdown)
+            markdown: markdown))
         return Loaded(entry: entry, diagnostics: diagnostics)
     }
 
@@ -150,9 +158,14 @@ struct EntryLoader: Sendable {
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
         let source = entry.sourcePath
+        let lookups = Mutex<[LinkLookup]>([])
         let document = Document(
             markdown: String(entry.body), options: options, highlighter: highlighter,
-            linkResolver: { destination in links.url(forLink: destination, from: source) },
+            linkResolver: { destination in
+                let result = links.url(forLink: destination, from: source)
+                lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
+                return result
+            },
             firstLineNumber: entry.bodyFirstLine)
         let foreignSyntax = ForeignSyntax.warnings(in: entry.body, firstLine: entry.bodyFirstLine, path: source)
         var entry = entry
@@ -167,7 +180,9 @@ struct EntryLoader: Sendable {
             wordCount: document.wordCount, readingMinutes: document.readingMinutes,
             links: document.links, images: document.images)
         entry.body = ""
-        return Rendered(entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source))
+        return Rendered(
+            entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source),
+            lookups: lookups.withLock { $0 })
     }
 
     /// A warning for each link to a Markdown file that matches no post or
