@@ -208,8 +208,8 @@ struct OutputFolder: Sendable {
                 removeIfEmpty(folder)
             }
             // The manifest's text is made once: it lists every file of the site.
-            let writtenText = Array(written.text.utf8)
-            let writtenIdentifier = OutputManifest.identifier(of: writtenText)
+            let (text, writtenIdentifier) = written.serialized()
+            let writtenText = Array(text.utf8)
             var marker = Self.markerPrefix + "\n"
             if let manifestDirectory {
                 try fileSystem.write(writtenText, to: joinPath(manifestDirectory, writtenIdentifier))

@@ -25,16 +25,45 @@ struct OutputManifest: Sendable, Equatable {
 
     static let header = "despina-output-manifest 2"
 
-    /// The manifest as text: a header line, then `HASH SIZE FINGERPRINT PATH` per file,
-    /// sorted by path. Paths with a line break are left out (such a file is
-    /// simply written every time).
-    var text: String {
+    /// The manifest as text: a header line, then `HASH SIZE FINGERPRINT PATH`
+    /// per file, sorted by path. Paths with a line break are left out (such
+    /// a file is simply written every time).
+    var text: String { serialized().text }
+
+    /// The text and the generation's identifier: a hash of the files'
+    /// sizes, hashes and paths only, so that the same bytes made by another
+    /// version of Despina (other fingerprints) are the same generation.
+    func serialized() -> (text: String, identifier: String) {
         var lines = [Self.header]
+        var identity = IdentityHash()
         for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
         where !path.contains("\n") {
-            lines.append(hex(entry.hash) + " " + String(entry.size) + " " + hex(entry.fingerprint) + " " + path)
+            let hash = hex(entry.hash)
+            let size = String(entry.size)
+            lines.append(hash + " " + size + " " + hex(entry.fingerprint) + " " + path)
+            identity.add(hash: hash.utf8, size: size.utf8, path: path.utf8)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", identity.identifier)
+    }
+
+    /// Hashes `HASH SIZE PATH` lines as they come, in path order.
+    private struct IdentityHash {
+        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        private mutating func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        mutating func add(hash: some Sequence<UInt8>, size: some Sequence<UInt8>, path: some Sequence<UInt8>) {
+            add(hash)
+            add(CollectionOfOne(UInt8(ascii: " ")))
+            add(size)
+            add(CollectionOfOne(UInt8(ascii: " ")))
+            add(path)
+            add(CollectionOfOne(UInt8(ascii: "\n")))
+        }
+
+        var identifier: String { hex(hash) }
     }
 
     init() {}
@@ -70,15 +99,22 @@ struct OutputManifest: Sendable, Equatable {
             index += 1
             return value
         }
+        var identity = IdentityHash()
         while index < bytes.count {
-            guard let hash = number(radix: 16), let size = number(radix: 10), let fingerprint = number(radix: 16),
+            let lineStart = index
+            guard let hash = number(radix: 16) else { return nil }
+            let sizeStart = index
+            guard let size = number(radix: 10) else { return nil }
+            let sizeEnd = index - 1
+            guard let fingerprint = number(radix: 16),
                   let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")), end > index
             else { return nil }
             let path = String(decoding: bytes[index..<end], as: UTF8.self)
             entries[path] = Entry(size: Int(size), hash: hash, fingerprint: fingerprint)
+            identity.add(hash: bytes[lineStart..<(sizeStart - 1)], size: bytes[sizeStart..<sizeEnd], path: bytes[index..<end])
             index = end + 1
         }
-        readIdentifier = Self.identifier(of: bytes)
+        readIdentifier = identity.identifier
     }
 
     static func == (left: OutputManifest, right: OutputManifest) -> Bool {
@@ -94,8 +130,8 @@ struct OutputManifest: Sendable, Equatable {
         return hash
     }
 
-    /// The identifier of this manifest's generation: a hash of its text.
-    var identifier: String { readIdentifier ?? Self.identifier(of: Array(text.utf8)) }
+    /// The identifier of this manifest's generation (see `serialized()`).
+    var identifier: String { readIdentifier ?? serialized().identifier }
 
     /// A short, stable name for `bytes`: their hash in hexadecimal.
     static func identifier(of bytes: [UInt8]) -> String { hex(hash(bytes)) }
