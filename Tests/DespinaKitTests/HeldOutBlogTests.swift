@@ -47,25 +47,27 @@ import Testing
         #expect(page("tags/encoding/index.html", in: site) != nil, "categories became no tags")
     }
 
-    @Test func hugoBlogBuildsWithAWarningForEachShortcodeAndTheTOMLBlock() throws {
+    @Test func hugoBlogBuildsWithItsTOMLFrontMatterAndAWarningForEachShortcode() throws {
         let (site, run) = try build("hugo")
         defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
         #expect(run.status == 0)
         #expect(run.standardOutput.hasPrefix("Built 2 posts and 1 page ("), "\(run.standardOutput)")
         let shown = "is not supported; it is shown as text"
         #expect(run.standardError.split(separator: "\n").map(String.init) == [
-            "Content/posts/tape-machines.md:1:1: warning: TOML front matter (between '+++' lines) is not supported; "
-                + "it is ignored and the post is published with a title made from its file name "
-                + "(write the front matter as YAML between '---' lines)",
             "Content/posts/field-kit.md:9:1: warning: Hugo shortcode {{% note %}} \(shown)",
             "Content/posts/field-kit.md:11:1: warning: Hugo shortcode {{% /note %}} \(shown)",
             "Content/posts/field-kit.md:13:37: warning: Hugo shortcode {{< ref >}} \(shown)",
-            "Content/posts/tape-machines.md:9:1: warning: Hugo shortcode {{< figure >}} \(shown)",
+            "Content/posts/tape-machines.md:14:1: warning: Hugo shortcode {{< figure >}} \(shown)",
         ])
+        // The TOML front matter is read: title, date, tags and categories, draft.
         let tape = page("posts/tape-machines/index.html", in: site) ?? ""
-        #expect(tape.contains("Tape machines"))
+        #expect(tape.contains("<title>Tape machines · Field Recordings</title>"), "\(tape)")
+        #expect(tape.contains("2019-04-02"), "the date of the post is missing")
         #expect(tape.contains("My first reel-to-reel arrived today."))
         #expect(!tape.contains("+++"), "the TOML block is shown as text")
+        #expect(page("tags/audio/index.html", in: site) != nil, "the TOML tags became no tags")
+        #expect(page("tags/studio/index.html", in: site) != nil, "the TOML categories became no tags")
+        #expect(page("posts/half-written/index.html", in: site) == nil, "a TOML draft was published")
         let kit = page("posts/field-kit/index.html", in: site) ?? ""
         #expect(kit.contains("The list changes every season."))
         #expect(page("old/field-kit/index.html", in: site) != nil, "the alias was not written")

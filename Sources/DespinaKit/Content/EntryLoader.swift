@@ -57,12 +57,8 @@ struct EntryLoader: Sendable {
                 "the file is empty; it is published as an empty page titled after its file name", path: file.relativePath))
         }
         let split: (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
-        if let toml = TOMLFrontMatter.skippingBlock(in: text) {
-            split = (nil, toml.body, toml.bodyFirstLine)
-            diagnostics.append(.warning(
-                "TOML front matter (between '+++' lines) is not supported; it is ignored and the post is published "
-                    + "with a title made from its file name (write the front matter as YAML between '---' lines)",
-                path: file.relativePath, line: 1, column: 1))
+        if let toml = try TOMLFrontMatter.split(text) {
+            split = toml
         } else {
             split = try FrontMatter.split(text)
         }
