@@ -51,15 +51,18 @@ import Testing
         let (site, run) = try build("hugo")
         defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
         #expect(run.status == 0)
-        #expect(run.standardOutput.hasPrefix("Built 2 posts and 1 page ("), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("Built 3 posts and 1 page ("), "\(run.standardOutput)")
         let shown = "is not supported; it is shown as text"
         #expect(run.standardError.split(separator: "\n").map(String.init) == [
+            "Content/posts/_index.md: warning: Hugo's list page _index.md is skipped: Despina makes the home, archive, "
+                + "tag and series pages itself (move its text into a page such as about.md to publish it)",
             "Content/posts/field-kit.md:9:1: warning: Hugo shortcode {{% note %}} \(shown)",
             "Content/posts/field-kit.md:11:1: warning: Hugo shortcode {{% /note %}} \(shown)",
             "Content/posts/field-kit.md:13:37: warning: Hugo shortcode {{< ref >}} \(shown)",
             "Content/posts/tape-machines.md:14:1: warning: Hugo shortcode {{< figure >}} \(shown)",
         ])
         // The TOML front matter is read: title, date, tags and categories, draft.
+        // `_index.md`, a Hugo list page, is skipped with a warning.
         let tape = page("posts/tape-machines/index.html", in: site) ?? ""
         #expect(tape.contains("<title>Tape machines · Field Recordings</title>"), "\(tape)")
         #expect(tape.contains("2019-04-02"), "the date of the post is missing")
@@ -68,6 +71,12 @@ import Testing
         #expect(page("tags/audio/index.html", in: site) != nil, "the TOML tags became no tags")
         #expect(page("tags/studio/index.html", in: site) != nil, "the TOML categories became no tags")
         #expect(page("posts/half-written/index.html", in: site) == nil, "a TOML draft was published")
+        // A page bundle: named after its folder, its files published beside it.
+        let harbour = page("posts/harbour-at-dawn/index.html", in: site) ?? ""
+        #expect(harbour.contains("<img src=\"quay.svg\" alt=\"The quay at five\" />"))
+        #expect(page("posts/harbour-at-dawn/quay.svg", in: site)?.hasPrefix("<svg") == true)
+        #expect(page("posts/harbour-at-dawn/sounds/dawn.txt", in: site) != nil)
+        #expect(page("posts/index/index.html", in: site) == nil)
         let kit = page("posts/field-kit/index.html", in: site) ?? ""
         #expect(kit.contains("The list changes every season."))
         #expect(page("old/field-kit/index.html", in: site) != nil, "the alias was not written")

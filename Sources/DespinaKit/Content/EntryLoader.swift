@@ -64,7 +64,9 @@ struct EntryLoader: Sendable {
         }
         let matter = split.frontMatter
         let fileName = (file.contentPath as NSString).lastPathComponent
-        let baseName = (fileName as NSString).deletingPathExtension
+        // A page bundle (`posts/trip/index.md`) is named after its folder.
+        let baseName = file.bundle.map { ($0.folder as NSString).lastPathComponent }
+            ?? (fileName as NSString).deletingPathExtension
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
 
         let title = try matter?.text("title") ?? Self.title(fromFileName: nameSlug)
@@ -119,7 +121,8 @@ struct EntryLoader: Sendable {
         case .post(let name): (kind, section) = (.post, name)
         default: (kind, section) = (.page, "")
         }
-        let identifier = try matter?.text("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
+        let identifier = try matter?.text("id")
+            ?? file.bundle?.folder ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
         // A post can set the site's Markdown options for itself.
         var markdown = config.markdown
         markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)

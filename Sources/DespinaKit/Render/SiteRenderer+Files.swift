@@ -72,19 +72,21 @@ extension SiteRenderer {
     }
 
     /// Copies the theme's static files and the non-Markdown files of
-    /// `Content/`; returns the file count.
+    /// `Content/` (a page bundle's files beside its page); returns the file count.
     func copyAssets(_ files: [SourceFile], fileSystem: any FileSystem) throws -> Int {
         let output = output
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
         }
-        try parallelForEach(files) { file in
+        let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
+        let copies = files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
+        try parallelForEach(copies) { file, destination in
             do {
-                try output.write(try fileSystem.contents(of: file.absolutePath), to: file.contentPath)
+                try output.write(try fileSystem.contents(of: file.absolutePath), to: destination)
             } catch {
                 throw Diagnostic(path: file.relativePath, message: "cannot copy the file: \(error)")
             }
         }
-        return theme.assets.count + files.count
+        return theme.assets.count + copies.count
     }
 }
