@@ -18,7 +18,7 @@ import Testing
         try? String(contentsOfFile: site + "/Output/" + path, encoding: .utf8)
     }
 
-    @Test func jekyllBlogBuildsWithAWarningForEachLiquidTag() throws {
+    @Test func jekyllBlogBuildsWithItsCodeBlocksAndAWarningForEachOtherLiquidTag() throws {
         let (site, run) = try build("jekyll")
         defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
         #expect(run.status == 0)
@@ -27,19 +27,25 @@ import Testing
         #expect(run.standardError.split(separator: "\n").map(String.init) == [
             "Content/about.md:2:9: warning: unknown layout 'default'; using 'page' (layouts: page, poem, post)",
             "Content/about.md:5:1: warning: Liquid output {{ site.author }} \(shown)",
-            "Content/posts/2014-3-5-first-steps.md:10:1: warning: Liquid tag {% highlight %} \(shown)",
-            "Content/posts/2014-3-5-first-steps.md:14:1: warning: Liquid tag {% endhighlight %} \(shown)",
             "Content/posts/2014-3-5-first-steps.md:16:35: warning: Liquid output {{ site.baseurl }} \(shown)",
             "Content/posts/2015-07-12-a-byte-order-mark.md:7:22: warning: Liquid tag {% post_url %} \(shown)",
             "Content/posts/2016-1-29-line-endings.md:12:1: warning: Liquid tag {% include %} \(shown)",
-            "Content/posts/2016-1-29-line-endings.md:15:1: warning: Liquid tag {% raw %} \(shown)",
-            "Content/posts/2016-1-29-line-endings.md:17:1: warning: Liquid tag {% endraw %} \(shown)",
         ])
         // Unpadded dates in file names and front matter, capitalised keys, a permalink.
         let first = page("posts/first-steps/index.html", in: site) ?? ""
         #expect(first.contains("First steps with Swift"))
         #expect(first.contains("2014-03-05"), "the date of the post is missing")
-        #expect(page("notes/line-endings/index.html", in: site)?.contains("Line endings, again") == true)
+        // `{% highlight swift %}` is a Swift code block; the Liquid-like text inside stays as written.
+        #expect(first.contains(
+            "<pre class=\"code\" data-lang=\"swift\"><code class=\"language-swift\"><span class=\"line\"><span class=\"kw\">func</span>"),
+            "\(first)")
+        #expect(first.contains("{{ not liquid }}"))
+        #expect(!first.contains("{% highlight") && !first.contains("endhighlight"))
+        // `{% raw %}` lines go; what they wrap stays as written.
+        let endings = page("notes/line-endings/index.html", in: site) ?? ""
+        #expect(endings.contains("Line endings, again"))
+        #expect(endings.contains("<p>{{ page.title }} and {% if x %} stay as written.</p>"), "\(endings)")
+        #expect(!endings.contains("raw %}"))
         #expect(page("posts/a-byte-order-mark/index.html", in: site)?.contains("A byte order mark") == true)
         #expect(page("about/index.html", in: site)?.contains("writes about boats and code.") == true)
         // `published: false` keeps a post out, as in Jekyll.

@@ -149,11 +149,12 @@ struct EntryLoader: Sendable {
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
         let source = entry.sourcePath
+        // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
+        let (markdown, foreignSyntax) = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source)
         let document = Document(
-            markdown: String(entry.body), options: options, highlighter: highlighter,
+            markdown: String(markdown), options: options, highlighter: highlighter,
             linkResolver: { destination in links.url(forLink: destination, from: source) },
             firstLineNumber: entry.bodyFirstLine)
-        let foreignSyntax = ForeignSyntax.warnings(in: entry.body, firstLine: entry.bodyFirstLine, path: source)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
