@@ -236,7 +236,7 @@ final class ReadCountingFileSystem: FileSystem {
         var next = 100
         for step in 0..<16 {
             let name = names[Int.random(in: 0..<names.count, using: &random)]
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
             case 0:
                 names.append("p\(next)")
                 try write("p\(next)")
@@ -260,6 +260,9 @@ final class ReadCountingFileSystem: FileSystem {
                 let (path, text) = post("soon\(step)", title: "Soon", day: 1)
                 try memory.write(Array(text.replacingOccurrences(of: "2020-01-01", with: "2026-01-03").utf8), to: path)
                 now = now.addingTimeInterval(86_400 * Double(Int.random(in: 0...3, using: &random)))
+            case 10:
+                // A copied file changes (same size, other bytes).
+                try memory.write(Array("image \(step % 10)".utf8), to: "/site/Content/images/picture.png")
             default: try write(name, body: "New body \(step). [Back to p1](p1.md)")
             }
             _ = try build(memory, now: now)

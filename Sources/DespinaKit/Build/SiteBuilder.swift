@@ -182,7 +182,8 @@ public struct SiteBuilder: Sendable {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
             fileCount += try timer.run("write feeds and sitemap") { try renderer.writeFeedsAndSitemap() }
             fileCount += try timer.run("copy files") {
-                try renderer.copyAssets(scan.files.filter { $0.role == .asset }, fileSystem: fileSystem)
+                try renderer.copyAssets(
+                    scan.files.filter { $0.role == .asset }, fileSystem: fileSystem, signatures: signatures)
             }
             if config.search.enabled {
                 fileCount += try timer.run("build search index") {

@@ -65,18 +65,16 @@ struct EntryLoader: Sendable {
                 "the file is empty; it is published as an empty page titled after its file name", path: file.relativePath))
         }
         let split: (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
-        if let toml = TOMLFrontMatter.skippingBlock(in: text) {
-            split = (nil, toml.body, toml.bodyFirstLine)
-            diagnostics.append(.warning(
-                "TOML front matter (between '+++' lines) is not supported; it is ignored and the post is published "
-                    + "with a title made from its file name (write the front matter as YAML between '---' lines)",
-                path: file.relativePath, line: 1, column: 1))
+        if let toml = try TOMLFrontMatter.split(text) {
+            split = toml
         } else {
             split = try FrontMatter.split(text)
         }
         let matter = split.frontMatter
         let fileName = (file.contentPath as NSString).lastPathComponent
-        let baseName = (fileName as NSString).deletingPathExtension
+        // A page bundle (`posts/trip/index.md`) is named after its folder.
+        let baseName = file.bundle.map { ($0.folder as NSString).lastPathComponent }
+            ?? (fileName as NSString).deletingPathExtension
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
 
         let title = try matter?.text("title") ?? Self.title(fromFileName: nameSlug)
@@ -131,7 +129,8 @@ struct EntryLoader: Sendable {
         case .post(let name): (kind, section) = (.post, name)
         default: (kind, section) = (.page, "")
         }
-        let identifier = try matter?.text("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
+        let identifier = try matter?.text("id")
+            ?? file.bundle?.folder ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
         // A post can set the site's Markdown options for itself.
         var markdown = config.markdown
         markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)
@@ -158,16 +157,17 @@ struct EntryLoader: Sendable {
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
         let source = entry.sourcePath
+        // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
+        let (markdown, foreignSyntax) = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source)
         let lookups = Mutex<[LinkLookup]>([])
         let document = Document(
-            markdown: String(entry.body), options: options, highlighter: highlighter,
+            markdown: String(markdown), options: options, highlighter: highlighter,
             linkResolver: { destination in
                 let result = links.url(forLink: destination, from: source)
                 lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
                 return result
             },
             firstLineNumber: entry.bodyFirstLine)
-        let foreignSyntax = ForeignSyntax.warnings(in: entry.body, firstLine: entry.bodyFirstLine, path: source)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML

@@ -105,19 +105,35 @@ extension SiteRenderer {
     }
 
     /// Copies the theme's static files and the non-Markdown files of
-    /// `Content/`; returns the file count.
-    func copyAssets(_ files: [SourceFile], fileSystem: any FileSystem) throws -> Int {
+    /// `Content/` (a page bundle's files beside its page); returns the file count.
+    ///
+    /// A file whose size and modification time (`signatures`) are those it
+    /// had when the output's copy was made is not read again.
+    func copyAssets(
+        _ files: [SourceFile], fileSystem: any FileSystem, signatures: [String: (size: Int, modified: Int64)] = [:]
+    ) throws -> Int {
         let output = output
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
         }
-        try parallelForEach(files) { file in
+        let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
+        let copies = files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
+        try parallelForEach(copies) { file, destination in
+            var key: UInt64 = 0
+            if let signature = signatures[file.relativePath] {
+                key = fingerprint("copy") { fingerprint in
+                    fingerprint.combine(file.relativePath)
+                    fingerprint.combine(signature.size)
+                    fingerprint.combine(Int(signature.modified))
+                }
+                if output.keep(destination, fingerprint: key) { return }
+            }
             do {
-                try output.write(try fileSystem.contents(of: file.absolutePath), to: file.contentPath)
+                try output.write(try fileSystem.contents(of: file.absolutePath), to: destination, fingerprint: key)
             } catch {
                 throw Diagnostic(path: file.relativePath, message: "cannot copy the file: \(error)")
             }
         }
-        return theme.assets.count + files.count
+        return theme.assets.count + copies.count
     }
 }
