@@ -22,6 +22,11 @@ final class ReadCountingFileSystem: FileSystem {
 
     func resetCounts() { reads.withLock { $0 = [:] } }
 
+    /// Every path read since the last reset, once per read.
+    var readPaths: [String] {
+        reads.withLock { counts in counts.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted() }
+    }
+
     func contents(of path: String) throws -> [UInt8] {
         reads.withLock { $0[path, default: 0] += 1 }
         return try base.contents(of: path)
@@ -103,6 +108,37 @@ final class ReadCountingFileSystem: FileSystem {
         #expect(fileSystem.contentReads == ["/site/Content/posts/p5.md"])
         let output = try files(below: "/site/Output", in: memory)
         #expect(output["posts/p5/index.html"]?.contains("Changed body.") == true)
+    }
+
+    @Test func theCacheKeptInMemoryIsUsedWhileItsFilesAreUnchanged() throws {
+        let memory = site(posts: 6)
+        let fileSystem = ReadCountingFileSystem(memory)
+        let keeper = EntryCacheMemory()
+        func rebuild() throws {
+            var options = BuildOptions(siteDirectory: "/site")
+            options.cacheMemory = keeper
+            _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+                .build(options)
+        }
+        func cacheReads() -> Int {
+            fileSystem.readPaths.filter { $0.hasPrefix("/site/.despina/cache/entries/") }.count
+        }
+        try rebuild()
+        let (path, text) = post("p2", title: "Post 2", day: 3, body: "Edited in the preview.")
+        try memory.write(Array(text.utf8), to: path)
+        fileSystem.resetCounts()
+        try rebuild()
+        #expect(cacheReads() == 0)
+        #expect(fileSystem.contentReads == ["/site/Content/posts/p2.md"])
+        // Another process rewrites a cache file: it is read from disk again.
+        let shard = try #require(memory.allFiles.first { $0.hasPrefix("/site/.despina/cache/entries/") })
+        try memory.write(try memory.contents(of: shard), to: shard)
+        try memory.write(Array(post("p3", title: "Post 3", day: 4, body: "Again.").1.utf8), to: "/site/Content/posts/p3.md")
+        fileSystem.resetCounts()
+        try rebuild()
+        #expect(cacheReads() == EntryCache.shardCount)
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
     }
 
     @Test func aTouchedButUnchangedFileIsReadButNotRenderedAgain() throws {

@@ -17,6 +17,9 @@ public struct BuildOptions: Sendable {
     /// Whether the build records what it wrote in the site's cache folder
     /// (off for `despina check`, which must not touch the disk).
     var recordsOutput = true
+    /// Keeps the parsed-post cache in memory for the next build of this
+    /// process (the preview server's rebuilds).
+    var cacheMemory: EntryCacheMemory?
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {

@@ -121,9 +121,9 @@ public struct SiteBuilder: Sendable {
         let entryCacheDirectory = joinPath(cacheDirectory, "cache/entries")
         let entryKey = BuildKeys.entries(config: config, layouts: layouts)
         let cache = timer.run("load cache") {
-            usesCache
-                ? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
-                : EntryCache(directory: entryCacheDirectory, key: entryKey)
+            guard usesCache else { return EntryCache(directory: entryCacheDirectory, key: entryKey) }
+            return options.cacheMemory?.cache(in: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
+                ?? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
         }
         let markdownFiles = scan.files.filter { $0.role != .asset }
         let sources = timer.run("read front matter") {
@@ -225,7 +225,7 @@ public struct SiteBuilder: Sendable {
 
         if options.recordsOutput {
             timer.run("save cache") {
-                saveCache(cache, sources: sources, rendered: rendered)
+                saveCache(cache, sources: sources, rendered: rendered, memory: options.cacheMemory)
                 if let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -245,7 +245,9 @@ public struct SiteBuilder: Sendable {
 
     /// Writes the cache records of every file read: new renderings, and
     /// the old records of files that are not published in this build.
-    private func saveCache(_ cache: EntryCache, sources: [SourceState], rendered: [RenderedState]) {
+    private func saveCache(
+        _ cache: EntryCache, sources: [SourceState], rendered: [RenderedState], memory: EntryCacheMemory?
+    ) {
         var renderedIndex: [String: Int] = [:]
         renderedIndex.reserveCapacity(rendered.count)
         var changed = Set<String>()
@@ -267,7 +269,7 @@ public struct SiteBuilder: Sendable {
                 changed.insert(path)
             }
         }
-        cache.save(paths: paths, changed: changed, fileSystem: environment.fileSystem) { path in
+        func record(for path: String) -> CachedEntry? {
             if let index = renderedIndex[path] { return rendered[index].record }
             guard let index = sourceIndex[path], let entry = sources[index].loaded.entry else { return nil }
             let source = sources[index]
@@ -279,6 +281,14 @@ public struct SiteBuilder: Sendable {
             return CachedEntry(
                 size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: entry,
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: [], linkLookups: [])
+        }
+        let fileSystem = environment.fileSystem
+        cache.save(paths: paths, changed: changed, fileSystem: fileSystem, record: record(for:))
+        if let memory {
+            var records: [String: CachedEntry] = [:]
+            records.reserveCapacity(paths.count)
+            for path in paths { records[path] = record(for: path) }
+            memory.remember(directory: cache.directory, key: cache.key, records: records, fileSystem: fileSystem)
         }
     }
 

@@ -27,6 +27,16 @@ struct EntryCache: Sendable {
         intactShards = []
     }
 
+    /// A cache holding `records`, as if every file had been read intact.
+    init(directory: String, key: UInt64, records: [String: CachedEntry]) {
+        self.init(directory: directory, key: key, records: records, intactShards: Set(0..<Self.shardCount))
+    }
+
+    /// The size and modification time of each cache file (nil: missing).
+    static func fileStamps(in directory: String, fileSystem: any FileSystem) -> [FileInfo?] {
+        (0..<shardCount).map { fileSystem.info(at: joinPath(directory, fileName($0))) }
+    }
+
     private init(directory: String, key: UInt64, records: [String: CachedEntry], intactShards: Set<Int>) {
         self.directory = directory
         self.key = key

@@ -32,6 +32,8 @@ public final class PreviewServer: Sendable {
     private let server: StaticFileServer
     private let state = Mutex<State>(State())
     private let buildLock = NSLock()
+    /// The parsed posts, kept between rebuilds.
+    private let cacheMemory = EntryCacheMemory()
 
     private struct State {
         var watcher: FileWatcher?
@@ -100,6 +102,7 @@ public final class PreviewServer: Sendable {
         build.includeDrafts = options.includeDrafts
         build.includeFuture = options.includeFuture
         build.baseURL = address
+        build.cacheMemory = cacheMemory
         return try SiteBuilder(environment: environment).build(build)
     }
 
