@@ -135,7 +135,7 @@ struct EntryLoader: Sendable {
             isDraft: isDraft, identifier: identifier,
             identifierPosition: Self.position(of: "id", in: matter), aliases: aliases,
             series: matter?.text("series"),
-            seriesPart: matter?.int("seriesPart") ?? matter?.int("series_part"),
+            seriesPart: matter?.int("seriesPart", atLeast: 1) ?? matter?.int("series_part", atLeast: 1),
             layout: layout, isSearchable: matter?.bool("search") ?? true,
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,

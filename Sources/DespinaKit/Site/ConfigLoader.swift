@@ -58,14 +58,7 @@ struct ConfigLoader: Sendable {
                 }
                 config.timeZone = zone
             }
-            if let perPage = try yaml.int("postsPerPage") {
-                guard perPage > 0 else {
-                    let position = yaml["postsPerPage"]
-                    throw MarkupError(line: position?.line ?? 0, column: position?.column ?? 0,
-                                      message: "'postsPerPage' must be at least 1, found \(perPage)")
-                }
-                config.postsPerPage = perPage
-            }
+            config.postsPerPage = try yaml.int("postsPerPage", atLeast: 1) ?? config.postsPerPage
             config.feedLimit = try yaml.int("feedLimit") ?? config.feedLimit
             config.permalink = try yaml.string("permalink") ?? config.permalink
             if let markdown = try yaml.mapping("markdown") {
