@@ -126,6 +126,15 @@ struct TestSite {
         #expect(!FileManager.default.fileExists(atPath: site.temporaryDirectory + "/etc"))
     }
 
+    @Test func frontMatterPermalinkUsesThePatternTokens() throws {
+        let site = try TestSite(files: [
+            "Content/posts/second.md": "---\ntitle: Second\ndate: 2025-01-03\npermalink: /notes/:year/:slug/\n---\nHi.\n",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        #expect(site.exists("Output/notes/2025/second/index.html"))
+    }
+
     @Test func slugWithDotsIsTurnedIntoAPlainSlug() throws {
         let site = try TestSite(files: ["Content/posts/second.md": "---\ntitle: Second\nslug: ../../x\n---\nHi.\n"])
         defer { site.remove() }
@@ -152,6 +161,9 @@ struct TestSite {
         ("aliases: [/sitemap.xml]", "3:10: error: the alias '/sitemap.xml' is used by the site itself; choose another alias"),
         ("aliases: [/posts/first/index.html]",
          "3:10: error: the alias '/posts/first/index.html' is already the URL of Content/posts/first.md"),
+        ("permalink: /notes/:sulg/",
+         "3:12: error: unknown token ':sulg' in the permalink '/notes/:sulg/'; "
+             + "the tokens are :section, :slug, :title, :year, :month, :day"),
         ("permalink: /rss.xml", "3:12: error: the URL '/rss.xml' is used by the site itself; choose another slug or permalink"),
         ("permalink: /posts/first/index.html",
          "3:12: error: the URL '/posts/first/index.html' is also the URL of Content/posts/first.md; give one of them another slug"),
@@ -299,6 +311,9 @@ struct TestSite {
         ("search: yes", "despina.yml:1:9: error: expected a mapping for 'search', found 'yes'"),
         ("markdown:\n  unsafeHTML: sometimes", "despina.yml:2:15: error: expected true or false for 'unsafeHTML', found 'sometimes'"),
         ("title: [", "despina.yml:2:1: error: invalid YAML: expected a value here"),
+        ("permalink: /:yaer/:slug/",
+         "despina.yml:1:12: error: unknown token ':yaer' in the permalink '/:yaer/:slug/'; "
+             + "the tokens are :section, :slug, :title, :year, :month, :day"),
     ])
     func invalidConfiguration(text: String, diagnostic: String) throws {
         let site = try TestSite()

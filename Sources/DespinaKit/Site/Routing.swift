@@ -20,8 +20,16 @@ struct Routing: Sendable {
             let raw: String
             var line = 0, column = 0
             if let explicit = entry.explicitPermalink {
-                raw = explicit.path
                 (line, column) = (explicit.line, explicit.column)
+                if let token = PermalinkPattern.unknownToken(in: explicit.path) {
+                    errors.append(Diagnostic(
+                        path: entry.sourcePath, line: line, column: column,
+                        message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path)))
+                    continue
+                }
+                // A front matter permalink may use the site pattern's tokens.
+                raw = SitePath.expand(
+                    explicit.path, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
             } else if entry.kind == .page {
                 raw = "/\(entry.slug)/"
             } else {
