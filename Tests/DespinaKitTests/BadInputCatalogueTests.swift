@@ -225,7 +225,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     static let layoutCases: [BadInput] = [
         BadInput(name: "two posts with one slug", changes: [BadInput.post("title: Second\ndate: 2025-01-03\nslug: first")],
-                 standardError: ["\(second): error: the URL '/posts/first/' is also the URL of Content/posts/first.md; give one of them another slug",
+                 standardError: ["\(second):4:7: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; give one of them another slug",
                                  BadInput.failed], status: 1),
         BadInput(name: "two posts with one id", changes: [BadInput.post("title: Second\nid: posts/first")],
                  standardError: ["\(second):3:5: error: the id 'posts/first' is also the id of Content/posts/first.md; give each post its own id",

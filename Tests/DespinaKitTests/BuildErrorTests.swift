@@ -76,8 +76,29 @@ struct TestSite {
         try expectFailure(site, after: {
             try site.write("---\ntitle: Second\ndate: 2025-01-03\nslug: first\n---\nHi.\n", to: "Content/posts/second.md")
         }, diagnostics: [
-            "Content/posts/second.md: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; "
+            "Content/posts/second.md:4:7: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; "
                 + "give one of them another slug",
+        ])
+    }
+
+    @Test func duplicateSlugsFromFileNamesHaveNoPosition() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Again\n---\nHi.\n", to: "Content/posts/2025-01-05-first.md")
+        }, diagnostics: [
+            "Content/posts/first.md: error: the URL '/posts/first/' is also the URL of Content/posts/2025-01-05-first.md; "
+                + "give one of them another slug",
+        ])
+    }
+
+    @Test func duplicatePageSlugPointsAtTheSlug() throws {
+        let site = try TestSite(files: ["Content/about.md": "---\ntitle: About\n---\nMe.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Me\nslug: About\n---\nHi.\n", to: "Content/me.md")
+        }, diagnostics: [
+            "Content/me.md:3:7: error: the URL '/about/' is also the URL of Content/about.md; give one of them another slug",
         ])
     }
 

@@ -23,6 +23,8 @@ struct Entry: Sendable {
     var identifier: String
     /// Where the front matter sets `id`; `nil` when the id is the default.
     var identifierPosition: (line: Int, column: Int)? = nil
+    /// Where the front matter sets `slug`; `nil` when the slug comes from the file name.
+    var slugPosition: (line: Int, column: Int)? = nil
     var aliases: [(path: String, line: Int, column: Int)]
     var series: String?
     var seriesPart: Int?

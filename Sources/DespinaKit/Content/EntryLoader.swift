@@ -133,7 +133,7 @@ struct EntryLoader: Sendable {
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
-            identifierPosition: Self.position(of: "id", in: matter), aliases: aliases,
+            identifierPosition: Self.position(of: "id", in: matter), slugPosition: Self.position(of: "slug", in: matter), aliases: aliases,
             series: matter?.text("series"),
             seriesPart: matter?.int("seriesPart", atLeast: 1) ?? matter?.int("series_part", atLeast: 1),
             layout: layout, isSearchable: matter?.bool("search") ?? true,

@@ -30,11 +30,14 @@ struct Routing: Sendable {
                 // A front matter permalink may use the site pattern's tokens.
                 raw = SitePath.expand(
                     explicit.path, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
-            } else if entry.kind == .page {
-                raw = "/\(entry.slug)/"
             } else {
-                raw = SitePath.expand(
-                    config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+                // A clash of slugs points at the `slug` that made it; a slug
+                // from the file name has no line to point at.
+                if let position = entry.slugPosition { (line, column) = position }
+                raw = entry.kind == .page
+                    ? "/\(entry.slug)/"
+                    : SitePath.expand(
+                        config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
             }
             guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
                 errors.append(Diagnostic(
