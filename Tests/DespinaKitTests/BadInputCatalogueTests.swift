@@ -227,6 +227,10 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(name: "two posts with one slug", changes: [BadInput.post("title: Second\ndate: 2025-01-03\nslug: first")],
                  standardError: ["\(second):4:7: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; give one of them another slug",
                                  BadInput.failed], status: 1),
+        BadInput(name: "a page whose URL is a file copied from Content", changes: [.text("Content/about/index.html", "<p>Old</p>\n")],
+                 standardError: ["Content/about.md: error: the URL '/about/' is also the path of Content/about/index.html, "
+                                     + "a file copied from Content/; move or rename the file, or give the page another slug",
+                                 BadInput.failed], status: 1),
         BadInput(name: "two posts with one id", changes: [BadInput.post("title: Second\nid: posts/first")],
                  standardError: ["\(second):3:5: error: the id 'posts/first' is also the id of Content/posts/first.md; give each post its own id",
                                  BadInput.failed], status: 1),

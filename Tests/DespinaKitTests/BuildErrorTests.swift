@@ -102,6 +102,32 @@ struct TestSite {
         ])
     }
 
+    @Test func pageURLThatIsACopiedFile() throws {
+        let site = try TestSite(files: ["Content/about.md": "---\ntitle: About\n---\nMe.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("<p>Old about page</p>\n", to: "Content/about/index.html")
+        }, diagnostics: [
+            "Content/about.md: error: the URL '/about/' is also the path of Content/about/index.html, "
+                + "a file copied from Content/; move or rename the file, or give the page another slug",
+        ])
+    }
+
+    @Test func slugAndAliasThatAreCopiedFiles() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Second\naliases: [/old/]\nslug: notes\n---\nHi.\n", to: "Content/posts/second.md")
+            try site.write("old\n", to: "Content/old/index.html")
+            try site.write("notes\n", to: "Content/posts/notes/index.html")
+        }, diagnostics: [
+            "Content/posts/second.md:3:10: error: the alias '/old/' is also the path of Content/old/index.html, "
+                + "a file copied from Content/; move or rename the file, or choose another alias",
+            "Content/posts/second.md:4:7: error: the URL '/posts/notes/' is also the path of Content/posts/notes/index.html, "
+                + "a file copied from Content/; move or rename the file, or give the page another slug",
+        ])
+    }
+
     @Test func unclosedSectionInASiteTemplate() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -73,7 +73,11 @@ extension SiteRenderer {
 
     /// Copies the theme's static files and the non-Markdown files of
     /// `Content/`; returns the file count.
+    /// - Throws: `BuildFailure` when a copied file has the output path of a
+    ///   page or an alias, before anything is copied.
     func copyAssets(_ files: [SourceFile], fileSystem: any FileSystem) throws -> Int {
+        let clashes = Routing.clashes(copying: files, with: model.posts + model.pages)
+        guard clashes.isEmpty else { throw BuildFailure(clashes) }
         let output = output
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
