@@ -10,6 +10,8 @@ struct EntryLoader: Sendable {
     /// Template names that a `layout` may name.
     let layouts: Set<String>
     let fileSystem: any FileSystem
+    /// Ids of the theme's own elements, which heading anchors avoid.
+    var reservedIDs: Set<String> = Theme.builtin.elementIDs
 
     struct Loaded: Sendable {
         var entry: Entry?
@@ -149,6 +151,7 @@ struct EntryLoader: Sendable {
         options.smartPunctuation = entry.markdown.smartPunctuation
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
+        options.reservedIDs = reservedIDs
         let source = entry.sourcePath
         let document = Document(
             markdown: String(entry.body), options: options, highlighter: highlighter,
