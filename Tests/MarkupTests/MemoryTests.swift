@@ -32,6 +32,12 @@ struct MemoryTests {
         > ## Quote ~~a *b* c~~
         > more
 
+        | reference | none |
+        |---|---|
+        | [r][ref] | [missing] |
+
+        [ref]: /u "T"
+
         ## Kỹ thuật
         """
 
