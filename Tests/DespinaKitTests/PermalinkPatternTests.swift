@@ -6,6 +6,7 @@ import Testing
     @Test(arguments: [
         ("/:section/:slug/", nil), ("/:year/:month/:day/:title/", nil), ("https://example.org:8080/x/", nil),
         ("/:yaer/:slug/", ":yaer"), ("/:slug/:category/", ":category"), ("/notes/:Slug/", ":Slug"),
+        ("/:year/:i_month/:title.html", ":i_month"), ("/:categories/:title/", ":categories"),
     ] as [(String, String?)])
     func findsTheFirstUnknownToken(pattern: String, token: String?) {
         #expect(PermalinkPattern.unknownToken(in: pattern) == token)

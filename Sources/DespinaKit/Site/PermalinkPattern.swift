@@ -12,8 +12,12 @@ enum PermalinkPattern {
     static func unknownToken(in pattern: String) -> String? {
         var rest = Substring(pattern)
         while let colon = rest.firstIndex(of: ":") {
-            let name = rest[rest.index(after: colon)...].prefix { $0.isLetter }
-            if !name.isEmpty, !tokens.contains(String(name)) { return ":" + name }
+            let after = rest[rest.index(after: colon)...]
+            let name = after.prefix { $0.isLetter }
+            if !name.isEmpty, !tokens.contains(String(name)) {
+                // Shown whole: Jekyll's `:i_month` rather than `:i`.
+                return ":" + after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
             rest = rest[name.endIndex...]
         }
         return nil
