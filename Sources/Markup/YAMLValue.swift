@@ -59,6 +59,13 @@ public struct YAMLMapping: Sendable, Hashable {
         public var line: Int
         /// The 1-based column of the key in the file.
         public var column: Int
+
+        /// Creates a key named `name`, written at `line` and `column`.
+        public init(name: String, line: Int, column: Int) {
+            self.name = name
+            self.line = line
+            self.column = column
+        }
     }
 
     /// The entries in the order written.
@@ -69,6 +76,17 @@ public struct YAMLMapping: Sendable, Hashable {
     public init() {
         entries = []
         positions = [:]
+    }
+
+    /// A mapping of `entries` in the order given, for front matter read by
+    /// another reader than libyaml. A later entry whose key repeats an
+    /// earlier one in any letter case is left out: a reader reports
+    /// duplicate keys itself, before it builds the mapping.
+    public init(_ entries: [(key: Key, value: YAMLValue)]) {
+        self.init()
+        for (key, value) in entries {
+            _ = add(key: key, value: value)
+        }
     }
 
     /// The keys in the order written.

@@ -48,6 +48,27 @@ public struct Template: Sendable {
         return output
     }
 
+    /// Whether a partial or parent of this template takes its name from the
+    /// context (`{{>*name}}`), so which templates it uses is known only while rendering.
+    var hasDynamicReferences: Bool {
+        func visit(_ nodes: [Node]) -> Bool {
+            nodes.contains { node in
+                switch node {
+                case .partial(let tag):
+                    if case .dynamic = tag.reference { return true }
+                    return false
+                case .parent(let tag):
+                    if case .dynamic = tag.reference { return true }
+                    return tag.overrides.values.contains { visit($0.children) }
+                case .section(let tag): return visit(tag.children)
+                case .block(let tag): return visit(tag.children)
+                case .text, .lineStart, .variable: return false
+                }
+            }
+        }
+        return visit(nodes)
+    }
+
     /// The names of partials and parents this template includes by fixed name, with
     /// where each is used (dynamic names are only known while rendering).
     func references() -> [(name: String, kind: String, position: SourcePosition)] {

@@ -87,6 +87,21 @@ public final class TemplateSet: Sendable {
         }
     }
 
+    /// The templates that rendering `name` may use: itself and every partial
+    /// and parent it includes, followed through their own includes; `nil`
+    /// when one of them takes a partial's name from the context (then any
+    /// template of the set may be used).
+    public func templatesUsed(by name: String) -> Set<String>? {
+        var used: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard used.insert(next).inserted, let template = templatesByName[next] else { continue }
+            if template.hasDynamicReferences { return nil }
+            pending += template.references().map(\.name)
+        }
+        return used
+    }
+
     /// The names of all templates, sorted.
     public var names: [String] {
         templatesByName.keys.sorted()

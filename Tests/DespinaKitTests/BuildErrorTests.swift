@@ -102,6 +102,28 @@ struct TestSite {
         ])
     }
 
+    @Test func slugPositionOfACachedPost() throws {
+        let site = try TestSite(files: ["Content/posts/zz.md": "---\ntitle: Zz\nslug: other\n---\nHi.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Other\n---\nHi.\n", to: "Content/posts/other.md")
+        }, diagnostics: [
+            "Content/posts/zz.md:3:7: error: the URL '/posts/other/' is also the URL of Content/posts/other.md; "
+                + "give one of them another slug",
+        ])
+    }
+
+    @Test func bundlePageWhoseURLIsOneOfItsFiles() throws {
+        let site = try TestSite(files: ["Content/posts/trip/index.md": "---\ntitle: Trip\n---\nHi.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("<p>Old trip</p>\n", to: "Content/posts/trip/index.html")
+        }, diagnostics: [
+            "Content/posts/trip/index.md: error: the URL '/posts/trip/' is also the path of Content/posts/trip/index.html, "
+                + "a file copied from Content/; move or rename the file, or give the page another slug",
+        ])
+    }
+
     @Test func pageURLThatIsACopiedFile() throws {
         let site = try TestSite(files: ["Content/about.md": "---\ntitle: About\n---\nMe.\n"])
         defer { site.remove() }

@@ -18,7 +18,7 @@ import Testing
         try? String(contentsOfFile: site + "/Output/" + path, encoding: .utf8)
     }
 
-    @Test func jekyllBlogBuildsWithAWarningForEachLiquidTag() throws {
+    @Test func jekyllBlogBuildsWithItsCodeBlocksAndAWarningForEachOtherLiquidTag() throws {
         let (site, run) = try build("jekyll")
         defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
         #expect(run.status == 0)
@@ -27,19 +27,25 @@ import Testing
         #expect(run.standardError.split(separator: "\n").map(String.init) == [
             "Content/about.md:2:9: warning: unknown layout 'default'; using 'page' (layouts: page, poem, post)",
             "Content/about.md:5:1: warning: Liquid output {{ site.author }} \(shown)",
-            "Content/posts/2014-3-5-first-steps.md:10:1: warning: Liquid tag {% highlight %} \(shown)",
-            "Content/posts/2014-3-5-first-steps.md:14:1: warning: Liquid tag {% endhighlight %} \(shown)",
             "Content/posts/2014-3-5-first-steps.md:16:35: warning: Liquid output {{ site.baseurl }} \(shown)",
             "Content/posts/2015-07-12-a-byte-order-mark.md:7:22: warning: Liquid tag {% post_url %} \(shown)",
             "Content/posts/2016-1-29-line-endings.md:12:1: warning: Liquid tag {% include %} \(shown)",
-            "Content/posts/2016-1-29-line-endings.md:15:1: warning: Liquid tag {% raw %} \(shown)",
-            "Content/posts/2016-1-29-line-endings.md:17:1: warning: Liquid tag {% endraw %} \(shown)",
         ])
         // Unpadded dates in file names and front matter, capitalised keys, a permalink.
         let first = page("posts/first-steps/index.html", in: site) ?? ""
         #expect(first.contains("First steps with Swift"))
         #expect(first.contains("2014-03-05"), "the date of the post is missing")
-        #expect(page("notes/line-endings/index.html", in: site)?.contains("Line endings, again") == true)
+        // `{% highlight swift %}` is a Swift code block; the Liquid-like text inside stays as written.
+        #expect(first.contains(
+            "<pre class=\"code\" data-lang=\"swift\"><code class=\"language-swift\"><span class=\"line\"><span class=\"kw\">func</span>"),
+            "\(first)")
+        #expect(first.contains("{{ not liquid }}"))
+        #expect(!first.contains("{% highlight") && !first.contains("endhighlight"))
+        // `{% raw %}` lines go; what they wrap stays as written.
+        let endings = page("notes/line-endings/index.html", in: site) ?? ""
+        #expect(endings.contains("Line endings, again"))
+        #expect(endings.contains("<p>{{ page.title }} and {% if x %} stay as written.</p>"), "\(endings)")
+        #expect(!endings.contains("raw %}"))
         #expect(page("posts/a-byte-order-mark/index.html", in: site)?.contains("A byte order mark") == true)
         #expect(page("about/index.html", in: site)?.contains("writes about boats and code.") == true)
         // `published: false` keeps a post out, as in Jekyll.
@@ -47,25 +53,36 @@ import Testing
         #expect(page("tags/encoding/index.html", in: site) != nil, "categories became no tags")
     }
 
-    @Test func hugoBlogBuildsWithAWarningForEachShortcodeAndTheTOMLBlock() throws {
+    @Test func hugoBlogBuildsWithItsTOMLFrontMatterAndAWarningForEachShortcode() throws {
         let (site, run) = try build("hugo")
         defer { try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent) }
         #expect(run.status == 0)
-        #expect(run.standardOutput.hasPrefix("Built 2 posts and 1 page ("), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("Built 3 posts and 1 page ("), "\(run.standardOutput)")
         let shown = "is not supported; it is shown as text"
         #expect(run.standardError.split(separator: "\n").map(String.init) == [
-            "Content/posts/tape-machines.md:1:1: warning: TOML front matter (between '+++' lines) is not supported; "
-                + "it is ignored and the post is published with a title made from its file name "
-                + "(write the front matter as YAML between '---' lines)",
+            "Content/posts/_index.md: warning: Hugo's list page _index.md is skipped: Despina makes the home, archive, "
+                + "tag and series pages itself (move its text into a page such as about.md to publish it)",
             "Content/posts/field-kit.md:9:1: warning: Hugo shortcode {{% note %}} \(shown)",
             "Content/posts/field-kit.md:11:1: warning: Hugo shortcode {{% /note %}} \(shown)",
             "Content/posts/field-kit.md:13:37: warning: Hugo shortcode {{< ref >}} \(shown)",
-            "Content/posts/tape-machines.md:9:1: warning: Hugo shortcode {{< figure >}} \(shown)",
+            "Content/posts/tape-machines.md:14:1: warning: Hugo shortcode {{< figure >}} \(shown)",
         ])
+        // The TOML front matter is read: title, date, tags and categories, draft.
+        // `_index.md`, a Hugo list page, is skipped with a warning.
         let tape = page("posts/tape-machines/index.html", in: site) ?? ""
-        #expect(tape.contains("Tape machines"))
+        #expect(tape.contains("<title>Tape machines · Field Recordings</title>"), "\(tape)")
+        #expect(tape.contains("2019-04-02"), "the date of the post is missing")
         #expect(tape.contains("My first reel-to-reel arrived today."))
         #expect(!tape.contains("+++"), "the TOML block is shown as text")
+        #expect(page("tags/audio/index.html", in: site) != nil, "the TOML tags became no tags")
+        #expect(page("tags/studio/index.html", in: site) != nil, "the TOML categories became no tags")
+        #expect(page("posts/half-written/index.html", in: site) == nil, "a TOML draft was published")
+        // A page bundle: named after its folder, its files published beside it.
+        let harbour = page("posts/harbour-at-dawn/index.html", in: site) ?? ""
+        #expect(harbour.contains("<img src=\"quay.svg\" alt=\"The quay at five\" />"))
+        #expect(page("posts/harbour-at-dawn/quay.svg", in: site)?.hasPrefix("<svg") == true)
+        #expect(page("posts/harbour-at-dawn/sounds/dawn.txt", in: site) != nil)
+        #expect(page("posts/index/index.html", in: site) == nil)
         let kit = page("posts/field-kit/index.html", in: site) ?? ""
         #expect(kit.contains("The list changes every season."))
         #expect(page("old/field-kit/index.html", in: site) != nil, "the alias was not written")

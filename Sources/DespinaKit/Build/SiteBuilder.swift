@@ -20,7 +20,10 @@ public struct SiteBuilder: Sendable {
     /// Builds the site described by `options`.
     /// - Throws: `BuildFailure` with every error found; the old output stays.
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildSummary {
-        try run(options).summary
+        switch try execute(options, allowsShortcut: true) {
+        case .upToDate(let summary): return summary
+        case .built(let result): return result.summary
+        }
     }
 
     /// What a build made, for commands that look at the site after it.
@@ -32,6 +35,21 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site and returns its model along with the summary.
     func run(_ options: BuildOptions) throws(BuildFailure) -> Result {
+        switch try execute(options, allowsShortcut: false) {
+        case .upToDate:
+            // Not reached: the shortcut is not allowed here.
+            throw BuildFailure([Diagnostic(path: options.siteDirectory, message: "internal error: no site model")])
+        case .built(let result): return result
+        }
+    }
+
+    private enum Outcome {
+        /// Nothing changed since the last build into the same output.
+        case upToDate(BuildSummary)
+        case built(Result)
+    }
+
+    private func execute(_ options: BuildOptions, allowsShortcut: Bool) throws(BuildFailure) -> Outcome {
         let started = DispatchTime.now().uptimeNanoseconds
         let fileSystem = environment.fileSystem
         let timer = StepTimer(log: environment.log)
@@ -42,6 +60,7 @@ public struct SiteBuilder: Sendable {
                 warnings.append(diagnostic)
             }
         }
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
         var (config, configWarnings) = try timer.run("load configuration") { () throws(BuildFailure) in
             try ConfigLoader(fileSystem: fileSystem).load(siteDirectory: options.siteDirectory)
@@ -67,6 +86,27 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildFailure([Diagnostic(path: "Templates", message: "cannot read the theme: \(error)")])
         }
+
+        // The shortcut: the same inputs as the build that made the output.
+        let usesCache = options.recordsOutput && !options.clean
+        let cacheDirectory = joinPath(options.siteDirectory, ".despina")
+        let outputIdentifier = OutputManifest.identifier(of: Array(outputPath.utf8))
+        let recordPath = joinPath(cacheDirectory, "cache/builds", outputIdentifier)
+        let signatures = timer.run("check for changes") {
+            Dictionary(uniqueKeysWithValues: zip(
+                scan.files.map(\.relativePath),
+                parallelMap(scan.files) { Self.signature(of: $0, fileSystem: fileSystem) }))
+        }
+        let inputs = Self.inputsDigest(
+            options: options, config: config, theme: theme, files: scan.files, signatures: signatures)
+        if allowsShortcut, usesCache,
+           let summary = upToDateSummary(
+               recordPath: recordPath, inputs: inputs, outputPath: outputPath, reported: warnings.count,
+               report: report, started: started)
+        {
+            return .upToDate(summary)
+        }
+
         let templates: TemplateSet
         do {
             templates = try timer.run("compile templates") { try TemplateSet(sources: theme.templates) }
@@ -76,21 +116,33 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([Diagnostic(path: "Templates", message: "cannot compile the templates: \(error)")])
         }
 
-        let loader = EntryLoader(
-            config: config, layouts: Set(theme.templates.keys), fileSystem: fileSystem)
+        let layouts = Set(theme.templates.keys)
+        let loader = EntryLoader(config: config, layouts: layouts, fileSystem: fileSystem)
+        let entryCacheDirectory = joinPath(cacheDirectory, "cache/entries")
+        let entryKey = BuildKeys.entries(config: config, layouts: layouts)
+        let cache = timer.run("load cache") {
+            usesCache
+                ? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
+                : EntryCache(directory: entryCacheDirectory, key: entryKey)
+        }
         let markdownFiles = scan.files.filter { $0.role != .asset }
-        let loaded = timer.run("read front matter") { parallelMap(markdownFiles) { loader.load($0) } }
+        let sources = timer.run("read front matter") {
+            readSources(markdownFiles, signatures: signatures, loader: loader, cache: cache)
+        }
         var errors: [Diagnostic] = []
         var entries: [Entry] = []
-        for result in loaded {
-            report(result.diagnostics)
-            errors += result.diagnostics.filter { $0.severity == .error }
-            if let entry = result.entry { entries.append(entry) }
+        for source in sources {
+            report(source.loaded.diagnostics)
+            errors += source.loaded.diagnostics.filter { $0.severity == .error }
+            if let entry = source.loaded.entry { entries.append(entry) }
         }
         let now = environment.now()
+        var nextDue: Date?
         entries.removeAll { entry in
-            (entry.isDraft && !options.includeDrafts)
-                || (entry.kind == .post && !options.includeFuture && (entry.date.map { $0 > now } ?? false))
+            if entry.isDraft && !options.includeDrafts { return true }
+            guard entry.kind == .post, !options.includeFuture, let date = entry.date, date > now else { return false }
+            nextDue = min(nextDue ?? date, date)
+            return true
         }
 
         let routing = timer.run("assign URLs") { Routing(entries: &entries, config: config) }
@@ -98,11 +150,9 @@ public struct SiteBuilder: Sendable {
         errors += IdentifierCheck.duplicates(in: entries)
         guard errors.isEmpty else { throw BuildFailure(errors) }
 
-        let highlighter = SyntaxHighlighter()
+        let sourcesByPath = Dictionary(sources.map { ($0.file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let rendered = timer.run("render markdown") {
-            parallelMap(entries) { entry in
-                loader.render(entry, highlighter: highlighter, links: routing)
-            }
+            renderEntries(entries, sources: sourcesByPath, loader: loader, routing: routing, config: config)
         }
         entries = rendered.map(\.entry)
         report(rendered.flatMap(\.diagnostics))
@@ -115,26 +165,39 @@ public struct SiteBuilder: Sendable {
 
         let output = OutputFolder(
             path: outputPath, fileSystem: fileSystem,
-            manifestDirectory: options.recordsOutput
-                ? joinPath(options.siteDirectory, ".despina/output", OutputManifest.identifier(of: Array(outputPath.utf8)))
-                : nil)
+            manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil)
         do {
-            try output.prepare(force: options.force, clean: options.clean)
+            try timer.run("prepare output") { () throws(Diagnostic) in
+                try output.prepare(force: options.force, clean: options.clean)
+            }
         } catch {
             throw BuildFailure([error])
         }
+        let pageKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
         let renderer = SiteRenderer(
             config: config, model: model, templates: templates, theme: theme, output: output,
-            aliases: routing.aliases)
+            aliases: routing.aliases, key: pageKey)
         var fileCount = 0
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
             fileCount += try timer.run("write feeds and sitemap") { try renderer.writeFeedsAndSitemap() }
             fileCount += try timer.run("copy files") {
-                try renderer.copyAssets(scan.files.filter { $0.role == .asset }, fileSystem: fileSystem)
+                try renderer.copyAssets(
+                    scan.files.filter { $0.role == .asset }, fileSystem: fileSystem, signatures: signatures)
             }
             if config.search.enabled {
-                fileCount += try timer.run("build search index") { try renderer.writeSearchIndex() }
+                fileCount += try timer.run("build search index") {
+                    let indexed = rendered.compactMap { state in
+                        state.record.searchDocument.map { (state.entry, $0) }
+                    }
+                    let key = renderer.fingerprint("search index") { fingerprint in
+                        for (entry, _) in indexed.sorted(by: { $0.0.identifier < $1.0.identifier }) {
+                            fingerprint.combine(entry.identifier)
+                            fingerprint.combine(entry.digest)
+                        }
+                    }
+                    return try renderer.writeSearchIndex(indexed.map(\.1), fingerprint: key)
+                }
             }
             try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }
         } catch let failure as BuildFailure {
@@ -151,12 +214,116 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([Diagnostic(path: outputPath, message: "cannot write the site: \(error)")])
         }
 
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        if options.recordsOutput {
+            timer.run("save cache") {
+                saveCache(cache, sources: sources, rendered: rendered)
+                if let manifest = output.committedManifestIdentifier {
+                    let record = BuildRecord(
+                        inputs: inputs, manifest: manifest, postCount: model.posts.count,
+                        pageCount: model.pages.count, fileCount: fileCount, warnings: warnings,
+                        nextDue: nextDue?.timeIntervalSince1970)
+                    try? fileSystem.write(record.encoded(), to: recordPath)
+                }
+            }
+        }
+
         var summary = BuildSummary(
             postCount: model.posts.count, pageCount: model.pages.count, fileCount: fileCount,
-            seconds: seconds, outputDirectory: outputPath, warnings: warnings)
+            seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
         summary.unchangedFileCount = output.unchangedCount
-        return Result(summary: summary, config: config, model: model)
+        return .built(Result(summary: summary, config: config, model: model))
+    }
+
+    /// Writes the cache records of every file read: new renderings, and
+    /// the old records of files that are not published in this build.
+    private func saveCache(_ cache: EntryCache, sources: [SourceState], rendered: [RenderedState]) {
+        var renderedIndex: [String: Int] = [:]
+        renderedIndex.reserveCapacity(rendered.count)
+        var changed = Set<String>()
+        for (index, state) in rendered.enumerated() where state.record.size >= 0 {
+            renderedIndex[state.entry.sourcePath] = index
+            if state.isNew { changed.insert(state.entry.sourcePath) }
+        }
+        var sourceIndex: [String: Int] = [:]
+        sourceIndex.reserveCapacity(sources.count)
+        var paths: [String] = []
+        for (index, source) in sources.enumerated() where source.loaded.entry != nil {
+            let path = source.file.relativePath
+            paths.append(path)
+            sourceIndex[path] = index
+            guard renderedIndex[path] == nil else { continue }
+            if let record = source.record {
+                if record.size != source.size || record.modified != source.modified { changed.insert(path) }
+            } else {
+                changed.insert(path)
+            }
+        }
+        cache.save(paths: paths, changed: changed, fileSystem: environment.fileSystem) { path in
+            if let index = renderedIndex[path] { return rendered[index].record }
+            guard let index = sourceIndex[path], let entry = sources[index].loaded.entry else { return nil }
+            let source = sources[index]
+            if var record = source.record {
+                record.size = source.size
+                record.modified = source.modified
+                return record
+            }
+            return CachedEntry(
+                size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: entry,
+                loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: [], linkLookups: [])
+        }
+    }
+
+    /// A digest of every input of a build: the tool, the options, the
+    /// configuration, the theme, and each content file's size and time.
+    static func inputsDigest(
+        options: BuildOptions, config: SiteConfig, theme: Theme, files: [SourceFile],
+        signatures: [String: (size: Int, modified: Int64)]
+    ) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(BuildKeys.tool)
+        fingerprint.combine(options.includeDrafts)
+        fingerprint.combine(options.includeFuture)
+        fingerprint.combine(String(describing: config))
+        for name in theme.templates.keys.sorted() {
+            fingerprint.combine(name)
+            fingerprint.combine(theme.templates[name])
+        }
+        for name in theme.assets.keys.sorted() {
+            fingerprint.combine(name)
+            fingerprint.combine(theme.assets[name] ?? [])
+        }
+        for file in files {
+            fingerprint.combine(file.relativePath)
+            let signature = signatures[file.relativePath]
+            fingerprint.combine(signature?.size ?? -1)
+            fingerprint.combine(Int(signature?.modified ?? -1))
+        }
+        return fingerprint.value
+    }
+
+    /// The summary of the last build when it was made from these very
+    /// inputs into an output that still holds what it wrote, and no left-out
+    /// future post has become due; its warnings are reported again.
+    private func upToDateSummary(
+        recordPath: String, inputs: UInt64, outputPath: String, reported: Int, report: ([Diagnostic]) -> Void,
+        started: UInt64
+    ) -> BuildSummary? {
+        let fileSystem = environment.fileSystem
+        guard let bytes = try? fileSystem.contents(of: recordPath), let record = BuildRecord(bytes: bytes),
+              record.inputs == inputs,
+              let marker = try? fileSystem.text(of: joinPath(outputPath, OutputFolder.markerName)),
+              marker == OutputFolder.markerPrefix + record.manifest + "\n"
+        else { return nil }
+        if let due = record.nextDue, environment.now().timeIntervalSince1970 >= due { return nil }
+        // The configuration's and the scan's warnings, the same as last
+        // time, were reported already; the rest come from the posts.
+        report(Array(record.warnings.dropFirst(reported)))
+        var summary = BuildSummary(
+            postCount: record.postCount, pageCount: record.pageCount, fileCount: record.fileCount,
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, outputDirectory: outputPath,
+            warnings: record.warnings)
+        summary.unchangedFileCount = record.fileCount
+        return summary
     }
 
     /// Refuses output folders whose replacement would delete the writer's work.

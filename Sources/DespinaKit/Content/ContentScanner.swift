@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file found under `Content/`.
 struct SourceFile: Sendable, Equatable {
     enum Role: Sendable, Equatable {
@@ -9,17 +11,40 @@ struct SourceFile: Sendable, Equatable {
         case asset
     }
 
+    /// Where a file stands in a page bundle: a folder with an `index.md`
+    /// (or `index.markdown`), Hugo's way of keeping a post with its images.
+    struct PageBundle: Sendable, Equatable {
+        /// The bundle's page, relative to the site folder: `Content/posts/trip/index.md`.
+        var indexFile: String
+        /// The bundle's folder, relative to `Content/`: `posts/trip`.
+        var folder: String
+        /// The file's path inside the folder: `images/map.png`, or
+        /// `index.md` for the page itself.
+        var pathInFolder: String
+    }
+
     /// Relative to the site folder: `Content/posts/x.md`.
     var relativePath: String
     /// Relative to `Content/`: `posts/x.md`.
     var contentPath: String
     var absolutePath: String
     var role: Role
+    /// The page bundle of the file: set for a bundle's page and for the
+    /// files that are not Markdown in its folder and subfolders.
+    var bundle: PageBundle? = nil
 }
 
 /// Lists the files of `Content/`, sorted, classified as posts, pages and
 /// assets. Hidden files are skipped; links to folders are not followed
 /// (a warning says so), which also keeps link loops out.
+///
+/// A folder below `Content/` with an `index.md` (or `index.markdown`) is a
+/// page bundle, as Hugo makes them: the index is the page, named after the
+/// folder (a post in the folder's section, or a standalone page for a
+/// folder directly in `Content/`), and the files that are not Markdown in
+/// the folder and its subfolders belong to it, to be published beside the
+/// page. Hugo's list pages (`_index.md`) are skipped with a warning, since
+/// Despina makes its own list pages.
 struct ContentScanner: Sendable {
     let fileSystem: any FileSystem
     let siteDirectory: String
@@ -66,6 +91,11 @@ struct ContentScanner: Sendable {
                     } else {
                         warnings.append(.warning("links to folders are not followed; skipped", path: relativePath))
                     }
+                case .file where Self.isListPage(entry.name):
+                    warnings.append(.warning(
+                        "Hugo's list page \(entry.name) is skipped: Despina makes the home, archive, tag and series "
+                            + "pages itself (move its text into a page such as about.md to publish it)",
+                        path: relativePath))
                 case .file:
                     files.append(classify(contentPath, relativePath: relativePath))
                 case .other:
@@ -74,7 +104,51 @@ struct ContentScanner: Sendable {
             }
         }
         files.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
-        return (files, warnings)
+        return (Self.assigningBundles(files), warnings)
+    }
+
+    /// `_index.md`, a Hugo section's or home page's list page.
+    private static func isListPage(_ name: String) -> Bool {
+        name == "_index.md" || name == "_index.markdown"
+    }
+
+    /// Whether `contentPath` is the index of a page bundle: `index.md` or
+    /// `index.markdown` in a folder below `Content/`.
+    private static func isBundleIndex(_ contentPath: String) -> Bool {
+        let name = (contentPath as NSString).lastPathComponent
+        return contentPath.contains("/") && (name == "index.md" || name == "index.markdown")
+    }
+
+    /// Marks the pages of bundles and the files that belong to them. A
+    /// file belongs to the nearest folder above it that is a bundle; a
+    /// folder with both `index.md` and `index.markdown` is `index.md`'s.
+    private static func assigningBundles(_ files: [SourceFile]) -> [SourceFile] {
+        var indexes: [String: String] = [:]
+        for file in files where file.role != .asset && isBundleIndex(file.contentPath) {
+            let folder = (file.contentPath as NSString).deletingLastPathComponent
+            if indexes[folder] == nil || file.contentPath.hasSuffix(".md") { indexes[folder] = file.relativePath }
+        }
+        guard !indexes.isEmpty else { return files }
+        return files.map { file in
+            var file = file
+            var folder = (file.contentPath as NSString).deletingLastPathComponent
+            if file.role != .asset {
+                guard let index = indexes[folder], index == file.relativePath else { return file }
+                file.bundle = SourceFile.PageBundle(
+                    indexFile: index, folder: folder, pathInFolder: (file.contentPath as NSString).lastPathComponent)
+                if !folder.contains("/") { file.role = .page }
+                return file
+            }
+            while !folder.isEmpty {
+                if let index = indexes[folder] {
+                    file.bundle = SourceFile.PageBundle(
+                        indexFile: index, folder: folder, pathInFolder: String(file.contentPath.dropFirst(folder.count + 1)))
+                    return file
+                }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            return file
+        }
     }
 
     private func classify(_ contentPath: String, relativePath: String) -> SourceFile {

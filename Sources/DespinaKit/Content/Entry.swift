@@ -3,8 +3,41 @@ import Markup
 
 /// A Markdown file of the site: a post (in a section folder) or a standalone
 /// page (directly in `Content/`), with its front matter decoded.
+///
+/// Entries are copied often (sorted, grouped, kept in the cache), so their
+/// fields live in one shared box, copied only when a shared entry is
+/// changed: a copy of an entry costs one reference count, not one per field.
+@dynamicMemberLookup
 struct Entry: Sendable {
     enum Kind: Sendable { case post, page }
+
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `Entry`, and only while uniquely referenced.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Creates an entry with `fields`.
+    init(_ fields: Fields) {
+        storage = Storage(fields)
+    }
+
+    subscript<Value>(dynamicMember keyPath: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: keyPath] }
+        set {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            storage.fields[keyPath: keyPath] = newValue
+        }
+    }
+
+    var isPoem: Bool { storage.fields.layout == "poem" }
+}
+
+extension Entry {
+    /// What an entry holds.
+    struct Fields: Sendable {
 
     /// The file, relative to the site folder: `Content/posts/closures.md`.
     var sourcePath: String
@@ -44,8 +77,11 @@ struct Entry: Sendable {
     var markdown: MarkdownSettings
     /// The rendered body, filled in by the render step.
     var content: RenderedContent?
-
-    var isPoem: Bool { layout == "poem" }
+    /// A digest of everything the entry shows on any page (its source, URL
+    /// and resolved links), set by the render step; pages that show the
+    /// entry are made again only when it changes.
+    var digest: UInt64 = 0
+    }
 }
 
 /// What the Markdown body of an entry became.

@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import Synchronization
 import TextFolding
 
 /// Reads one Markdown file into an `Entry` (front matter decoded, body
@@ -21,6 +22,8 @@ struct EntryLoader: Sendable {
     struct Rendered: Sendable {
         var entry: Entry
         var diagnostics: [Diagnostic]
+        /// The links the body asked the site to resolve, with the answers.
+        var lookups: [LinkLookup] = []
     }
 
     /// Reads and decodes `file`; errors name the file, line and column.
@@ -31,6 +34,11 @@ struct EntryLoader: Sendable {
         } catch {
             return Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "cannot read the file: \(error)")])
         }
+        return load(file, contents: bytes)
+    }
+
+    /// Decodes `file` from its bytes, already read.
+    func load(_ file: SourceFile, contents bytes: [UInt8]) -> Loaded {
         if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
             return Loaded(entry: nil, diagnostics: [Diagnostic(
                 path: file.relativePath, line: bad.line, column: bad.column,
@@ -59,18 +67,16 @@ struct EntryLoader: Sendable {
                 "the file is empty; it is published as an empty page titled after its file name", path: file.relativePath))
         }
         let split: (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
-        if let toml = TOMLFrontMatter.skippingBlock(in: text) {
-            split = (nil, toml.body, toml.bodyFirstLine)
-            diagnostics.append(.warning(
-                "TOML front matter (between '+++' lines) is not supported; it is ignored and the post is published "
-                    + "with a title made from its file name (write the front matter as YAML between '---' lines)",
-                path: file.relativePath, line: 1, column: 1))
+        if let toml = try TOMLFrontMatter.split(text) {
+            split = toml
         } else {
             split = try FrontMatter.split(text)
         }
         let matter = split.frontMatter
         let fileName = (file.contentPath as NSString).lastPathComponent
-        let baseName = (fileName as NSString).deletingPathExtension
+        // A page bundle (`posts/trip/index.md`) is named after its folder.
+        let baseName = file.bundle.map { ($0.folder as NSString).lastPathComponent }
+            ?? (fileName as NSString).deletingPathExtension
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
 
         let title = try matter?.text("title") ?? Self.title(fromFileName: nameSlug)
@@ -125,13 +131,14 @@ struct EntryLoader: Sendable {
         case .post(let name): (kind, section) = (.post, name)
         default: (kind, section) = (.page, "")
         }
-        let identifier = try matter?.text("id") ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
+        let identifier = try matter?.text("id")
+            ?? file.bundle?.folder ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
         // A post can set the site's Markdown options for itself.
         var markdown = config.markdown
         markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)
         markdown.smartPunctuation = try matter?.bool("smartPunctuation") ?? markdown.smartPunctuation
         markdown.unsafeHTML = try matter?.bool("unsafeHTML") ?? markdown.unsafeHTML
-        let entry = try Entry(
+        let entry = try Entry(Entry.Fields(
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
@@ -141,7 +148,7 @@ struct EntryLoader: Sendable {
             layout: layout, isSearchable: matter?.bool("search") ?? true,
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
-            markdown: markdown)
+            markdown: markdown))
         return Loaded(entry: entry, diagnostics: diagnostics)
     }
 
@@ -153,11 +160,17 @@ struct EntryLoader: Sendable {
         options.hardLineBreaks = entry.markdown.hardLineBreaks
         options.reservedIDs = reservedIDs
         let source = entry.sourcePath
+        // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
+        let (markdown, foreignSyntax) = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source)
+        let lookups = Mutex<[LinkLookup]>([])
         let document = Document(
-            markdown: String(entry.body), options: options, highlighter: highlighter,
-            linkResolver: { destination in links.url(forLink: destination, from: source) },
+            markdown: String(markdown), options: options, highlighter: highlighter,
+            linkResolver: { destination in
+                let result = links.url(forLink: destination, from: source)
+                lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
+                return result
+            },
             firstLineNumber: entry.bodyFirstLine)
-        let foreignSyntax = ForeignSyntax.warnings(in: entry.body, firstLine: entry.bodyFirstLine, path: source)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
@@ -170,7 +183,9 @@ struct EntryLoader: Sendable {
             wordCount: document.wordCount, readingMinutes: document.readingMinutes,
             links: document.links, images: document.images)
         entry.body = ""
-        return Rendered(entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source))
+        return Rendered(
+            entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source),
+            lookups: lookups.withLock { $0 })
     }
 
     /// A warning for each link to a Markdown file that matches no post or

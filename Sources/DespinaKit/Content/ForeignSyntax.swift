@@ -1,28 +1,48 @@
 import Foundation
 
-/// Finds the template syntax of other generators in a Markdown body —
-/// Jekyll's Liquid tags (`{% include x.html %}`) and output
+/// Reads the template syntax of other generators in a Markdown body.
+///
+/// Jekyll's `{% highlight swift %}` … `{% endhighlight %}` blocks become
+/// fenced code blocks in that language, and `{% raw %}` … `{% endraw %}`
+/// lose their tags and keep their inside as written, when each tag stands
+/// on a line of its own. Every tag line is rewritten in place (a fence line
+/// or an empty line), so every later line of the file keeps its number.
+///
+/// The rest — other Liquid tags (`{% include x.html %}`), Liquid output
 /// (`{{ site.baseurl }}`), Hugo's shortcodes (`{{< figure >}}`,
-/// `{{% note %}}`) — so that a post brought from another blog gets a
-/// warning at each place that Despina shows as plain text. Code blocks,
-/// code spans and the inside of `{% raw %}` and `{% highlight %}` blocks
-/// are not searched: there such text is meant literally.
+/// `{{% note %}}`) — is shown as text with a warning at its place. Code
+/// blocks, code spans and the inside of `raw` and `highlight` blocks are
+/// not searched: there such text is meant literally.
 enum ForeignSyntax {
-    /// A warning for each piece of foreign syntax in `body`, whose first
-    /// line is line `firstLine` of the file at `path`.
-    static func warnings(in body: Substring, firstLine: Int, path: String) -> [Diagnostic] {
-        var scanner = Scanner(path: path)
+    /// The Markdown of `body`, with Jekyll's `highlight` and `raw` blocks
+    /// translated, and a warning for each piece of foreign syntax left;
+    /// `body`'s first line is line `firstLine` of the file at `path`.
+    static func translating(_ body: Substring, firstLine: Int, path: String) -> (markdown: Substring, warnings: [Diagnostic]) {
         // "\r\n" is one Character, so a CRLF file is split on both forms.
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        var scanner = Scanner(path: path, lines: lines, firstLine: firstLine)
+        scanner.run()
+        guard !scanner.replacements.isEmpty else { return (body, scanner.warnings) }
+        var markdown = ""
+        markdown.reserveCapacity(body.utf8.count + 16)
         for (offset, line) in lines.enumerated() {
-            scanner.scan(line: line, number: firstLine + offset)
+            markdown += scanner.replacements[offset] ?? String(line)
+            // Each line keeps its own ending, "\n" or "\r\n".
+            if line.endIndex < body.endIndex { markdown.append(body[line.endIndex]) }
         }
-        return scanner.warnings
+        return (markdown[...], scanner.warnings)
     }
 
     private struct Scanner {
         let path: String
+        let lines: [Substring]
+        let firstLine: Int
         var warnings: [Diagnostic] = []
+        /// New text for lines, by their offset in the body.
+        var replacements: [Int: String] = [:]
+        /// The lines that are `{% endraw %}` or `{% endhighlight %}` alone,
+        /// by tag name, in order; found when first needed.
+        private var closingLines: [String: [Int]]?
         /// The open code fence: its character and length.
         var fence: (character: Unicode.Scalar, length: Int)?
         /// The Liquid block whose inside is literal (`raw`, `highlight`),
@@ -31,14 +51,41 @@ enum ForeignSyntax {
         var previousLineIsBlank = true
         var inIndentedCode = false
 
-        init(path: String) {
+        init(path: String, lines: [Substring], firstLine: Int) {
             self.path = path
+            self.lines = lines
+            self.firstLine = firstLine
         }
 
-        mutating func scan(line: Substring, number: Int) {
-            let scalars = Array((line.hasSuffix("\r") ? line.dropLast() : line).unicodeScalars)
+        mutating func run() {
+            var offset = 0
+            while offset < lines.count {
+                offset = scan(lineAt: offset)
+            }
+        }
+
+        private func scalars(ofLineAt offset: Int) -> [Unicode.Scalar] {
+            let line = lines[offset]
+            return Array((line.hasSuffix("\r") ? line.dropLast() : line).unicodeScalars)
+        }
+
+        /// Scans the line at `offset`; returns the offset of the next line
+        /// to scan (past a translated block).
+        private mutating func scan(lineAt offset: Int) -> Int {
+            let scalars = scalars(ofLineAt: offset)
             let isBlank = scalars.allSatisfy { $0 == " " || $0 == "\t" }
-            defer { previousLineIsBlank = isBlank }
+            if literalBlockEnd == nil && fence == nil, let end = translateBlock(at: offset, scalars) {
+                inIndentedCode = false
+                // The block ends with a fence line, or with an emptied `endraw` line.
+                previousLineIsBlank = replacements[end]?.isEmpty ?? false
+                return end + 1
+            }
+            scan(scalars, number: firstLine + offset, isBlank: isBlank)
+            previousLineIsBlank = isBlank
+            return offset + 1
+        }
+
+        private mutating func scan(_ scalars: [Unicode.Scalar], number: Int, isBlank: Bool) {
             if let open = fence {
                 if let marker = Self.fenceMarker(scalars), marker.character == open.character,
                    marker.length >= open.length, marker.isBare {
@@ -50,13 +97,85 @@ enum ForeignSyntax {
                 fence = (marker.character, marker.length)
                 return
             }
-            let indented = scalars.first == "\t" || scalars.prefix(4).elementsEqual(Array(repeating: " ", count: 4))
-            if literalBlockEnd == nil && indented && (previousLineIsBlank || inIndentedCode) {
+            if literalBlockEnd == nil && Self.isIndented(scalars) && (previousLineIsBlank || inIndentedCode) {
                 inIndentedCode = true
                 return
             }
             if !isBlank { inIndentedCode = false }
             scanText(scalars, line: number)
+        }
+
+        /// Indented by a tab or four spaces: code after a blank line.
+        private static func isIndented(_ scalars: [Unicode.Scalar]) -> Bool {
+            scalars.first == "\t" || scalars.prefix(4).elementsEqual(Array(repeating: " ", count: 4))
+        }
+
+        /// Translates a `highlight` or `raw` block that starts with the tag
+        /// line at `offset` and ends with its closing tag on a line of its
+        /// own; returns the offset of the closing line, or `nil` (the tag
+        /// is then shown as text with a warning).
+        private mutating func translateBlock(at offset: Int, _ scalars: [Unicode.Scalar]) -> Int? {
+            // Indented four spaces or more (or by a tab), a fence would be text or code.
+            let indent = scalars.prefix { $0 == " " }.count
+            guard indent <= 3, indent < scalars.count, scalars[indent] == "{",
+                  let tag = Self.loneTag(scalars), tag.name == "highlight" || tag.name == "raw",
+                  let end = closingLine(named: "end" + tag.name, after: offset)
+            else { return nil }
+            if tag.name == "raw" {
+                replacements[offset] = ""
+                replacements[end] = ""
+                return end
+            }
+            // A fence longer than any run of backticks that starts a line
+            // inside, so that no line of the code closes it.
+            var longest = 2
+            for inside in (offset + 1)..<end {
+                let line = self.scalars(ofLineAt: inside)
+                let run = line.drop { $0 == " " }.prefix { $0 == "`" }.count
+                longest = max(longest, run)
+            }
+            let fence = String(repeating: " ", count: indent) + String(repeating: "`", count: longest + 1)
+            // `linenos` and other options have no counterpart in a fence; a
+            // backtick would end the fence's info.
+            let language = tag.arguments.first.map(String.init) ?? ""
+            replacements[offset] = fence + (language.contains("`") ? "" : language)
+            replacements[end] = fence
+            return end
+        }
+
+        /// The first line after `offset` that is the tag `name` alone.
+        private mutating func closingLine(named name: String, after offset: Int) -> Int? {
+            if closingLines == nil {
+                var found: [String: [Int]] = [:]
+                for index in lines.indices where lines[index].contains("{%") {
+                    if let tag = Self.loneTag(scalars(ofLineAt: index)), tag.name == "endraw" || tag.name == "endhighlight" {
+                        found[tag.name, default: []].append(index)
+                    }
+                }
+                closingLines = found
+            }
+            let candidates = closingLines?[name] ?? []
+            // The first candidate after `offset`, found by halving.
+            var low = 0, high = candidates.count
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low < candidates.count ? candidates[low] : nil
+        }
+
+        /// `{% name arguments %}` (or `{%- … -%}`) alone on a line, blanks
+        /// around it allowed.
+        private static func loneTag(_ scalars: [Unicode.Scalar]) -> (name: String, arguments: [Substring])? {
+            guard scalars.first(where: { $0 != " " && $0 != "\t" }) == "{" else { return nil }
+            let text = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("{%"), text.hasSuffix("%}"), text.count >= 4 else { return nil }
+            let inside = text.dropFirst(2).dropLast(2)
+            guard !inside.contains("%}"), !inside.contains("{%") else { return nil }
+            let words = inside.trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
+                .split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let name = words.first else { return nil }
+            return (String(name), Array(words.dropFirst()))
         }
 
         /// Looks for tags and shortcodes in one line outside code.

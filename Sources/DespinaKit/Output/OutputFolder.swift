@@ -43,7 +43,13 @@ struct OutputFolder: Sendable {
         /// Files equal to the output's but not in staging: linked from the
         /// output at commit, unless nothing changed and no swap is needed.
         let deferred = Mutex<[String]>([])
+        /// The identifier of the manifest of the generation put in place.
+        let committed = Mutex<String?>(nil)
     }
+
+    /// The identifier of the manifest of the site `commit()` put in place
+    /// (nil before, or when no manifests are kept).
+    var committedManifestIdentifier: String? { state.committed.withLock { $0 } }
 
     init(path: String, fileSystem: any FileSystem, manifestDirectory: String? = nil) {
         self.fileSystem = fileSystem
@@ -101,8 +107,8 @@ struct OutputFolder: Sendable {
         else { return nil }
         let identifier = marker.dropFirst(Self.markerPrefix.count).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !identifier.isEmpty, !identifier.contains("/"),
-              let text = try? fileSystem.text(of: joinPath(manifestDirectory, identifier)),
-              let manifest = OutputManifest(text: text), manifest.identifier == identifier
+              let bytes = try? fileSystem.contents(of: joinPath(manifestDirectory, identifier)),
+              let manifest = OutputManifest(bytes: bytes), manifest.identifier == identifier
         else { return nil }
         return manifest
     }
@@ -110,12 +116,14 @@ struct OutputFolder: Sendable {
     /// Writes a file of the new site at `relativePath` below the output,
     /// unless the staging folder holds those very bytes already, or the
     /// output does (then it is linked at commit if a swap is needed).
-    func write(_ bytes: [UInt8], to relativePath: String) throws {
-        let entry = OutputManifest.Entry(size: bytes.count, hash: OutputManifest.hash(bytes))
+    /// `fingerprint` digests what the bytes were made from (0: unknown);
+    /// the next build can keep the file without making it again.
+    func write(_ bytes: [UInt8], to relativePath: String, fingerprint: UInt64 = 0) throws {
+        let entry = OutputManifest.Entry(size: bytes.count, hash: OutputManifest.hash(bytes), fingerprint: fingerprint)
         state.written.withLock { $0.entries[relativePath] = entry }
         let inStaging = state.base.withLock { $0.entries[relativePath] }
-        if inStaging == entry { return }
-        if state.current.withLock({ $0.entries[relativePath] == entry }) {
+        if entry.hasSameBytes(as: inStaging) { return }
+        if entry.hasSameBytes(as: state.current.withLock({ $0.entries[relativePath] })) {
             state.deferred.withLock { $0.append(relativePath) }
             return
         }
@@ -126,12 +134,42 @@ struct OutputFolder: Sendable {
         try fileSystem.write(bytes, to: target)
     }
 
+    /// Keeps the output's file at `relativePath` in the new site, without
+    /// its bytes, when it was made from inputs with this `fingerprint`;
+    /// false when the file must be made.
+    func keep(_ relativePath: String, fingerprint: UInt64) -> Bool {
+        guard fingerprint != 0,
+              let existing = state.current.withLock({ $0.entries[relativePath] }),
+              existing.fingerprint == fingerprint
+        else { return false }
+        state.written.withLock { $0.entries[relativePath] = existing }
+        if !existing.hasSameBytes(as: state.base.withLock({ $0.entries[relativePath] })) {
+            state.deferred.withLock { $0.append(relativePath) }
+        }
+        return true
+    }
+
+    /// Keeps every file of the output below `prefix` when all of them were
+    /// made from inputs with this `fingerprint`; returns how many were kept
+    /// (0: none, the files must be made).
+    func keepAll(under prefix: String, fingerprint: UInt64) -> Int {
+        guard fingerprint != 0 else { return 0 }
+        let files = state.current.withLock { current in
+            current.entries.filter { $0.key.hasPrefix(prefix) }
+        }
+        guard !files.isEmpty, files.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
+        for path in files.keys where !keep(path, fingerprint: fingerprint) { return 0 }
+        return files.count
+    }
+
     /// How many files of the new site were already in place and not written.
     var unchangedCount: Int {
         let written = state.written.withLock { $0 }
         let base = state.base.withLock { $0 }
         let current = state.current.withLock { $0 }
-        return written.entries.filter { base.entries[$0.key] == $0.value || current.entries[$0.key] == $0.value }.count
+        return written.entries.filter {
+            $0.value.hasSameBytes(as: base.entries[$0.key]) || $0.value.hasSameBytes(as: current.entries[$0.key])
+        }.count
     }
 
     /// Puts the new site in place of the old one, which becomes the previous
@@ -152,6 +190,7 @@ struct OutputFolder: Sendable {
                     try fileSystem.removeItem(at: previousPath)
                     try fileSystem.move(stagingPath, to: previousPath)
                 }
+                if manifestDirectory != nil { state.committed.withLock { $0 = current.identifier } }
                 return
             }
             for relativePath in state.deferred.withLock({ $0 }).sorted() {
@@ -169,8 +208,8 @@ struct OutputFolder: Sendable {
                 removeIfEmpty(folder)
             }
             // The manifest's text is made once: it lists every file of the site.
-            let writtenText = Array(written.text.utf8)
-            let writtenIdentifier = OutputManifest.identifier(of: writtenText)
+            let (text, writtenIdentifier) = written.serialized()
+            let writtenText = Array(text.utf8)
             var marker = Self.markerPrefix + "\n"
             if let manifestDirectory {
                 try fileSystem.write(writtenText, to: joinPath(manifestDirectory, writtenIdentifier))
@@ -187,6 +226,7 @@ struct OutputFolder: Sendable {
                 try fileSystem.move(stagingPath, to: path)
             }
             pruneManifests(keeping: [writtenIdentifier, current.identifier])
+            if manifestDirectory != nil { state.committed.withLock { $0 = writtenIdentifier } }
         } catch {
             throw Diagnostic(path: path, message: "cannot replace the output folder: \(error)")
         }

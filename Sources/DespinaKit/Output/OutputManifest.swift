@@ -1,40 +1,124 @@
-/// What a generation of the output folder holds: each file's size and a
-/// hash of its bytes. A build compares the files it makes with the
-/// manifest of the generation it updates, and writes only those that differ.
+/// What a generation of the output folder holds: each file's size, a hash
+/// of its bytes and a fingerprint of the inputs it was made from. A build
+/// skips making a file whose inputs have the same fingerprint, compares the
+/// files it makes with the manifest of the generation it updates, and
+/// writes only those that differ.
 struct OutputManifest: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         var size: Int
         var hash: UInt64
+        /// A digest of what the file was made from; 0 when not known.
+        var fingerprint: UInt64 = 0
+
+        /// Whether both describe the same bytes, whatever they were made from.
+        func hasSameBytes(as other: Entry?) -> Bool {
+            guard let other else { return false }
+            return size == other.size && hash == other.hash
+        }
     }
 
-    var entries: [String: Entry] = [:]
+    var entries: [String: Entry] = [:] {
+        didSet { readIdentifier = nil }
+    }
+    /// The identifier of the text this manifest was read from, while unchanged.
+    private var readIdentifier: String?
 
-    static let header = "despina-output-manifest 1"
+    static let header = "despina-output-manifest 2"
 
-    /// The manifest as text: a header line, then `HASH SIZE PATH` per file,
-    /// sorted by path. Paths with a line break are left out (such a file is
-    /// simply written every time).
-    var text: String {
+    /// The manifest as text: a header line, then `HASH SIZE FINGERPRINT PATH`
+    /// per file, sorted by path. Paths with a line break are left out (such
+    /// a file is simply written every time).
+    var text: String { serialized().text }
+
+    /// The text and the generation's identifier: a hash of the files'
+    /// sizes, hashes and paths only, so that the same bytes made by another
+    /// version of Despina (other fingerprints) are the same generation.
+    func serialized() -> (text: String, identifier: String) {
         var lines = [Self.header]
+        var identity = IdentityHash()
         for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
         where !path.contains("\n") {
-            lines.append(hex(entry.hash) + " " + String(entry.size) + " " + path)
+            let hash = hex(entry.hash)
+            let size = String(entry.size)
+            lines.append(hash + " " + size + " " + hex(entry.fingerprint) + " " + path)
+            identity.add(hash: hash.utf8, size: size.utf8, path: path.utf8)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", identity.identifier)
+    }
+
+    /// Hashes `HASH SIZE PATH` lines as they come, in path order.
+    private struct IdentityHash {
+        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        private mutating func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        mutating func add(hash: some Sequence<UInt8>, size: some Sequence<UInt8>, path: some Sequence<UInt8>) {
+            add(hash)
+            add(CollectionOfOne(UInt8(ascii: " ")))
+            add(size)
+            add(CollectionOfOne(UInt8(ascii: " ")))
+            add(path)
+            add(CollectionOfOne(UInt8(ascii: "\n")))
+        }
+
+        var identifier: String { hex(hash) }
     }
 
     init() {}
 
     /// Reads a manifest written by `text`; nil when it is not one.
     init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.first == Substring(Self.header) else { return nil }
-        lines = lines.dropFirst()
-        for line in lines {
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { return nil }
-            entries[String(parts[2])] = Entry(size: size, hash: hash)
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Reads a manifest from the bytes of its text; nil when it is not one.
+    init?(bytes: [UInt8]) {
+        let header = Array((Self.header + "\n").utf8)
+        guard bytes.starts(with: header) else { return nil }
+        var index = header.count
+        entries.reserveCapacity(bytes.count / 64)
+        func number(radix: UInt64) -> UInt64? {
+            var value: UInt64 = 0
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: " ") {
+                let byte = bytes[index]
+                let digit: UInt64
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a") + 10)
+                default: return nil
+                }
+                let (multiplied, overflow) = value.multipliedReportingOverflow(by: radix)
+                guard !overflow else { return nil }
+                value = multiplied + digit
+                index += 1
+            }
+            guard index > start, index < bytes.count else { return nil }
+            index += 1
+            return value
         }
+        var identity = IdentityHash()
+        while index < bytes.count {
+            let lineStart = index
+            guard let hash = number(radix: 16) else { return nil }
+            let sizeStart = index
+            guard let size = number(radix: 10) else { return nil }
+            let sizeEnd = index - 1
+            guard let fingerprint = number(radix: 16),
+                  let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")), end > index
+            else { return nil }
+            let path = String(decoding: bytes[index..<end], as: UTF8.self)
+            entries[path] = Entry(size: Int(size), hash: hash, fingerprint: fingerprint)
+            identity.add(hash: bytes[lineStart..<(sizeStart - 1)], size: bytes[sizeStart..<sizeEnd], path: bytes[index..<end])
+            index = end + 1
+        }
+        readIdentifier = identity.identifier
+    }
+
+    static func == (left: OutputManifest, right: OutputManifest) -> Bool {
+        left.entries == right.entries
     }
 
     /// A stable 64-bit FNV-1a hash of `bytes` (the same on every run and machine).
@@ -46,8 +130,8 @@ struct OutputManifest: Sendable, Equatable {
         return hash
     }
 
-    /// The identifier of this manifest's generation: a hash of its text.
-    var identifier: String { Self.identifier(of: Array(text.utf8)) }
+    /// The identifier of this manifest's generation (see `serialized()`).
+    var identifier: String { readIdentifier ?? serialized().identifier }
 
     /// A short, stable name for `bytes`: their hash in hexadecimal.
     static func identifier(of bytes: [UInt8]) -> String { hex(hash(bytes)) }

@@ -5,24 +5,66 @@ extension SiteRenderer {
     /// and robots.txt; returns the file count.
     func writeFeedsAndSitemap() throws -> Int {
         let writer = FeedWriter(zone: config.zone)
-        var files: [(String, String)] = []
-        // Each post in any feed becomes a feed item once, escaped once.
-        var featured = Set(model.posts.indices.prefix(config.feedLimit))
-        for tag in model.tags { featured.formUnion(tag.posts.prefix(config.feedLimit)) }
-        let featuredPosts = featured.sorted()
-        let items = Dictionary(uniqueKeysWithValues: zip(featuredPosts, parallelMap(featuredPosts) { feedItem(for: $0) }))
-        let siteChannel = channel(title: config.title, description: config.description, base: "/")
-        files += feeds(writer, siteChannel, base: "/", items: model.posts.indices.prefix(config.feedLimit).compactMap { items[$0] })
+        // The site's feeds and each tag's: channel and posts.
+        var feedSets = [FeedSet(
+            base: "/", channel: channel(title: config.title, description: config.description, base: "/"),
+            posts: Array(model.posts.indices.prefix(config.feedLimit)))]
         for tag in model.tags {
             let base = "/tags/\(tag.slug)/"
-            let tagChannel = channel(title: "\(config.title): \(tag.name)", description: config.description, base: base)
-            files += feeds(writer, tagChannel, base: base, items: tag.posts.prefix(config.feedLimit).compactMap { items[$0] })
+            feedSets.append(FeedSet(
+                base: base, channel: channel(title: "\(config.title): \(tag.name)", description: config.description, base: base),
+                posts: Array(tag.posts.prefix(config.feedLimit))))
         }
-        files.append(("sitemap.xml", sitemap()))
-        files.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n"))
+        // Feeds whose channel and posts are those they were made from stay.
+        var count = 0
+        var pending: [(set: FeedSet, key: UInt64)] = []
+        for set in feedSets {
+            let key = feedKey(set)
+            count += 3
+            var kept = true
+            for name in set.fileNames where !output.keep(name, fingerprint: key) { kept = false }
+            if !kept { pending.append((set, key)) }
+        }
+        // Each post in any feed to make becomes a feed item once, escaped once.
+        let featuredPosts = Set(pending.flatMap(\.set.posts)).sorted()
+        let items = Dictionary(uniqueKeysWithValues: zip(featuredPosts, parallelMap(featuredPosts) { feedItem(for: $0) }))
+        var files: [(path: String, text: String, key: UInt64)] = []
+        for (set, key) in pending {
+            let setItems = set.posts.compactMap { items[$0] }
+            let names = set.fileNames
+            files.append((names[0], writer.rss(set.channel, items: setItems), key))
+            files.append((names[1], writer.atom(set.channel, items: setItems), key))
+            files.append((names[2], writer.json(set.channel, items: setItems), key))
+        }
+        files.append(("sitemap.xml", sitemap(), 0))
+        files.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n", 0))
         let output = output
-        try parallelForEach(files) { file in try output.write(Array(file.1.utf8), to: file.0) }
-        return files.count
+        try parallelForEach(files) { file in try output.write(Array(file.text.utf8), to: file.path, fingerprint: file.key) }
+        return count + 2
+    }
+
+    /// What a set of feeds is made from: its channel and its posts.
+    private func feedKey(_ set: FeedSet) -> UInt64 {
+        let posts = model.posts
+        return fingerprint("feed") { fingerprint in
+            fingerprint.combine(set.base)
+            fingerprint.combine(set.channel.title)
+            for index in set.posts { fingerprint.combine(posts[index].digest) }
+        }
+    }
+
+    /// The three feeds of the site or of one tag.
+    private struct FeedSet: Sendable {
+        var base: String
+        var channel: FeedChannel
+        /// Indices into the model's posts, newest first.
+        var posts: [Int]
+
+        /// The RSS, Atom and JSON Feed files, relative to the output.
+        var fileNames: [String] {
+            let folder = String(base.drop { $0 == "/" })
+            return [folder + "rss.xml", folder + "atom.xml", folder + "feed.json"]
+        }
     }
 
     private func channel(title: String, description: String, base: String) -> FeedChannel {
@@ -39,15 +81,6 @@ extension SiteRenderer {
             date: post.date, updated: post.updated, summary: post.description ?? "",
             contentHTML: absolutizingLinks(in: post.content?.html ?? "", origin: config.origin),
             tags: post.tags, language: post.language)
-    }
-
-    private func feeds(_ writer: FeedWriter, _ channel: FeedChannel, base: String, items: [FeedItem]) -> [(String, String)] {
-        let folder = String(base.drop { $0 == "/" })
-        return [
-            (folder + "rss.xml", writer.rss(channel, items: items)),
-            (folder + "atom.xml", writer.atom(channel, items: items)),
-            (folder + "feed.json", writer.json(channel, items: items)),
-        ]
     }
 
     /// Every page a search engine should know, with the date it last changed.
@@ -72,23 +105,39 @@ extension SiteRenderer {
     }
 
     /// Copies the theme's static files and the non-Markdown files of
-    /// `Content/`; returns the file count.
+    /// `Content/` (a page bundle's files beside its page); returns the file count.
+    ///
+    /// A file whose size and modification time (`signatures`) are those it
+    /// had when the output's copy was made is not read again.
     /// - Throws: `BuildFailure` when a copied file has the output path of a
     ///   page or an alias, before anything is copied.
-    func copyAssets(_ files: [SourceFile], fileSystem: any FileSystem) throws -> Int {
-        let clashes = Routing.clashes(copying: files, with: model.posts + model.pages)
-        guard clashes.isEmpty else { throw BuildFailure(clashes) }
+    func copyAssets(
+        _ files: [SourceFile], fileSystem: any FileSystem, signatures: [String: (size: Int, modified: Int64)] = [:]
+    ) throws -> Int {
         let output = output
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
         }
-        try parallelForEach(files) { file in
+        let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
+        let copies = files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
+        let clashes = Routing.clashes(copying: copies, with: model.posts + model.pages)
+        guard clashes.isEmpty else { throw BuildFailure(clashes) }
+        try parallelForEach(copies) { file, destination in
+            var key: UInt64 = 0
+            if let signature = signatures[file.relativePath] {
+                key = fingerprint("copy") { fingerprint in
+                    fingerprint.combine(file.relativePath)
+                    fingerprint.combine(signature.size)
+                    fingerprint.combine(Int(signature.modified))
+                }
+                if output.keep(destination, fingerprint: key) { return }
+            }
             do {
-                try output.write(try fileSystem.contents(of: file.absolutePath), to: file.contentPath)
+                try output.write(try fileSystem.contents(of: file.absolutePath), to: destination, fingerprint: key)
             } catch {
                 throw Diagnostic(path: file.relativePath, message: "cannot copy the file: \(error)")
             }
         }
-        return theme.assets.count + files.count
+        return theme.assets.count + copies.count
     }
 }

@@ -1,31 +1,30 @@
 import SearchIndex
 
 extension SiteRenderer {
-    /// The search documents of every post and page that is not kept out
-    /// with `search: false`, in the model's order.
-    func searchDocuments() -> [SearchDocument] {
-        let entries = model.posts + model.pages
-        return entries.filter(\.isSearchable).map { entry in
-            SearchDocument(
-                id: entry.identifier, url: contexts.url(entry.path), title: entry.title,
-                description: entry.description ?? "", keywords: entry.keywords, tags: entry.tags,
-                section: entry.section.isEmpty ? "pages" : entry.section, language: entry.language,
-                date: entry.date.map { CalendarParts($0, zone: config.zone).iso8601 },
-                thumbnail: entry.image, headings: entry.content?.headings.map(\.title) ?? [],
-                body: entry.content?.plainText ?? "",
-                code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
-        }
+    /// The search document of a post or page (its rendered content must be
+    /// there; entries kept out with `search: false` are not asked).
+    static func searchDocument(for entry: Entry, config: SiteConfig) -> SearchDocument {
+        SearchDocument(
+            id: entry.identifier, url: PageContexts.url(entry.path, root: config.rootPath), title: entry.title,
+            description: entry.description ?? "", keywords: entry.keywords, tags: entry.tags,
+            section: entry.section.isEmpty ? "pages" : entry.section, language: entry.language,
+            date: entry.date.map { CalendarParts($0, zone: config.zone).iso8601 },
+            thumbnail: entry.image, headings: entry.content?.headings.map(\.title) ?? [],
+            body: entry.content?.plainText ?? "",
+            code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
     }
 
-    /// Analyses every document on all cores and writes the index files
-    /// under `search/`; returns the file count.
-    func writeSearchIndex() throws -> Int {
-        let analyzed = parallelMap(searchDocuments()) { DocumentAnalyzer.analyze($0) }
+    /// Writes the index files of `documents` under `search/`, or keeps the
+    /// ones in place when the same documents made them (`fingerprint`
+    /// names the set); returns the file count.
+    func writeSearchIndex(_ documents: [AnalyzedDocument], fingerprint: UInt64) throws -> Int {
+        let kept = output.keepAll(under: "search/", fingerprint: fingerprint)
+        if kept > 0 { return kept }
         var builder = IndexBuilder()
-        for document in analyzed { builder.add(document) }
+        for document in documents { builder.add(document) }
         let files = builder.build()
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
-            try output.write(bytes, to: "search/" + path)
+            try output.write(bytes, to: "search/" + path, fingerprint: fingerprint)
         }
         return files.count
     }

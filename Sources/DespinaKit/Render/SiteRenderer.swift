@@ -11,9 +11,17 @@ struct SiteRenderer: Sendable {
     let output: OutputFolder
     let contexts: PageContexts
     var aliases: [String: String] = [:]
+    /// A digest of everything every page depends on: the build's key (tool,
+    /// configuration, options) and the site-wide template values.
+    let pageKey: UInt64
+    /// A digest of each template's source together with the partials and
+    /// parents it uses.
+    private let templateKeys: [String: UInt64]
 
+    /// - Parameter key: a digest of the tool, the configuration and the
+    ///   build options; 0 makes every page without reusing any.
     init(config: SiteConfig, model: SiteModel, templates: TemplateSet, theme: Theme, output: OutputFolder,
-         aliases: [String: String] = [:]) {
+         aliases: [String: String] = [:], key: UInt64 = 0) {
         self.config = config
         self.model = model
         self.templates = templates
@@ -21,28 +29,86 @@ struct SiteRenderer: Sendable {
         self.output = output
         self.aliases = aliases
         contexts = PageContexts(config: config, model: model)
+        if key == 0 {
+            pageKey = 0
+        } else {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(key)
+            fingerprint.combine(contexts.site)
+            pageKey = fingerprint.value
+        }
+        templateKeys = Self.templateKeys(theme: theme, templates: templates)
     }
 
-    /// One page to render: where it goes, with which template and values.
+    private static func templateKeys(theme: Theme, templates: TemplateSet) -> [String: UInt64] {
+        let sources = theme.templates
+        let names = sources.keys.sorted()
+        var keys: [String: UInt64] = [:]
+        for name in names {
+            var fingerprint = Fingerprint()
+            for used in templates.templatesUsed(by: name).map({ $0.sorted() }) ?? names {
+                fingerprint.combine(used)
+                fingerprint.combine(sources[used])
+            }
+            keys[name] = fingerprint.value
+        }
+        return keys
+    }
+
+    /// One page to render: where it goes, with which template and values,
+    /// and a digest of everything the page is made from.
     struct PageJob: Sendable {
         var path: String
         var template: String
+        var fingerprint: UInt64
         var context: @Sendable () -> Value
+    }
+
+    /// The fingerprint of a page made with `template` from the site-wide
+    /// values and what `parts` adds (0 when pages are not to be reused).
+    func fingerprint(_ template: String, _ parts: (inout Fingerprint) -> Void) -> UInt64 {
+        guard pageKey != 0 else { return 0 }
+        var fingerprint = Fingerprint()
+        fingerprint.combine(pageKey)
+        fingerprint.combine(template)
+        fingerprint.combine(templateKeys[template] ?? 0)
+        parts(&fingerprint)
+        return fingerprint.value == 0 ? 1 : fingerprint.value
     }
 
     /// Every HTML page of the site, in a stable order.
     func pageJobs() -> [PageJob] {
         var jobs: [PageJob] = []
         let contexts = contexts
-        for index in model.posts.indices {
-            let post = model.posts[index]
-            jobs.append(PageJob(path: post.path, template: post.layout) { contexts.post(at: index) })
+        let posts = model.posts
+        for index in posts.indices {
+            let post = posts[index]
+            let key = fingerprint(post.layout) { fingerprint in
+                fingerprint.combine(post.digest)
+                fingerprint.combine(index + 1 < posts.count ? posts[index + 1].digest : 0)
+                fingerprint.combine(index > 0 ? posts[index - 1].digest : 0)
+                if let membership = model.seriesMembership[index] {
+                    fingerprint.combine(membership.position)
+                    for member in model.series[membership.series].posts { fingerprint.combine(posts[member].digest) }
+                }
+            }
+            jobs.append(PageJob(path: post.path, template: post.layout, fingerprint: key) { contexts.post(at: index) })
         }
         for page in model.pages {
-            jobs.append(PageJob(path: page.path, template: page.layout) { contexts.page(page) })
+            let key = fingerprint(page.layout) { $0.combine(page.digest) }
+            jobs.append(PageJob(path: page.path, template: page.layout, fingerprint: key) { contexts.page(page) })
+        }
+        func listKey(_ page: ListPage, _ parts: (inout Fingerprint) -> Void = { _ in }) -> UInt64 {
+            fingerprint("list") { fingerprint in
+                fingerprint.combine(page.path)
+                fingerprint.combine(page.number)
+                fingerprint.combine(page.total)
+                for index in page.posts { fingerprint.combine(posts[index].digest) }
+                parts(&fingerprint)
+            }
         }
         for page in paginate(Array(model.posts.indices), size: config.postsPerPage, basePath: "/") {
-            jobs.append(PageJob(path: page.path, template: "list") {
+            jobs.append(PageJob(path: page.path, template: "list", fingerprint: listKey(page)) {
                 contexts.list(kind: "home", title: config.title, page: page, basePath: "/", extra: [:])
             })
         }
@@ -55,14 +121,25 @@ struct SiteRenderer: Sendable {
             ])
             let prefix = Localization(language: config.language).strings["postsTagged"] ?? "Posts tagged"
             for page in paginate(tag.posts, size: config.postsPerPage, basePath: base) {
-                jobs.append(PageJob(path: page.path, template: "list") {
+                let key = listKey(page) { fingerprint in
+                    fingerprint.combine(tag.name)
+                    fingerprint.combine(tag.posts.count)
+                }
+                jobs.append(PageJob(path: page.path, template: "list", fingerprint: key) {
                     contexts.list(
                         kind: "tag", title: "\(prefix) “\(tag.name)”", page: page, basePath: base,
                         extra: ["tag": tagValue, "page": .dictionary(["feeds": PageContexts.feedLinks(root: config.rootPath, base: base)])])
                 })
             }
         }
-        jobs.append(PageJob(path: "/tags/", template: "tags") {
+        let tagsKey = fingerprint("tags") { fingerprint in
+            for tag in model.tags {
+                fingerprint.combine(tag.name)
+                fingerprint.combine(tag.slug)
+                fingerprint.combine(tag.posts.count)
+            }
+        }
+        jobs.append(PageJob(path: "/tags/", template: "tags", fingerprint: tagsKey) {
             contexts.root(kind: "tags", title: tagsTitle, path: "/tags/", language: config.language, extra: [
                 "tags": .array(model.tags.map { tag in
                     .dictionary([
@@ -73,7 +150,14 @@ struct SiteRenderer: Sendable {
             ])
         })
         let strings = Localization(language: config.language).strings
-        jobs.append(PageJob(path: "/archive/", template: "archive") {
+        let archiveKey = fingerprint("archive") { fingerprint in
+            for year in model.years {
+                fingerprint.combine(year.year)
+                fingerprint.combine(year.posts.count)
+                for index in year.posts { fingerprint.combine(posts[index].digest) }
+            }
+        }
+        jobs.append(PageJob(path: "/archive/", template: "archive", fingerprint: archiveKey) {
             contexts.root(kind: "archive", title: strings["archive"] ?? "Archive", path: "/archive/",
                           language: config.language, extra: [
                 "years": .array(model.years.map { year in
@@ -86,7 +170,12 @@ struct SiteRenderer: Sendable {
         })
         for group in model.series {
             let path = "/series/\(group.slug)/"
-            jobs.append(PageJob(path: path, template: "series") {
+            let key = fingerprint("series") { fingerprint in
+                fingerprint.combine(group.title)
+                fingerprint.combine(group.slug)
+                for index in group.posts { fingerprint.combine(posts[index].digest) }
+            }
+            jobs.append(PageJob(path: path, template: "series", fingerprint: key) {
                 contexts.root(kind: "series", title: group.title, path: path, language: config.language, extra: [
                     "series": .dictionary([
                         "title": .string(group.title), "slug": .string(group.slug),
@@ -100,7 +189,14 @@ struct SiteRenderer: Sendable {
                 ])
             })
         }
-        jobs.append(PageJob(path: "/series/", template: "series-index") {
+        let seriesIndexKey = fingerprint("series-index") { fingerprint in
+            for group in model.series {
+                fingerprint.combine(group.title)
+                fingerprint.combine(group.slug)
+                fingerprint.combine(group.posts.count)
+            }
+        }
+        jobs.append(PageJob(path: "/series/", template: "series-index", fingerprint: seriesIndexKey) {
             contexts.root(kind: "seriesIndex", title: strings["allSeries"] ?? "Series", path: "/series/",
                           language: config.language, extra: [
                 "seriesList": .array(model.series.map { group in
@@ -112,17 +208,21 @@ struct SiteRenderer: Sendable {
             ])
         })
         if config.search.enabled {
-            jobs.append(PageJob(path: "/search/", template: "search") {
+            jobs.append(PageJob(path: "/search/", template: "search", fingerprint: fingerprint("search") { _ in }) {
                 contexts.root(kind: "search", title: strings["search"] ?? "Search", path: "/search/",
                               language: config.language, extra: [:])
             })
         }
-        jobs.append(PageJob(path: "/404.html", template: "404") {
+        jobs.append(PageJob(path: "/404.html", template: "404", fingerprint: fingerprint("404") { _ in }) {
             contexts.root(kind: "notFound", title: strings["notFoundTitle"] ?? "Page not found", path: "/404.html",
                           language: config.language, extra: [:])
         })
         for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) {
-            jobs.append(PageJob(path: alias, template: "redirect") {
+            let key = fingerprint("redirect") { fingerprint in
+                fingerprint.combine(alias)
+                fingerprint.combine(target)
+            }
+            jobs.append(PageJob(path: alias, template: "redirect", fingerprint: key) {
                 contexts.root(kind: "redirect", title: strings["redirecting"] ?? "Redirecting", path: alias,
                               language: config.language, extra: [
                     "redirect": .dictionary([
@@ -134,14 +234,18 @@ struct SiteRenderer: Sendable {
         return jobs
     }
 
-    /// Renders and writes every page on all cores; returns the file count.
+    /// Renders and writes, on all cores, every page whose fingerprint
+    /// differs from the one its file in the output was made with; returns
+    /// the file count.
     func writePages() throws -> Int {
         let jobs = pageJobs()
         let templates = templates
         let output = output
         try parallelForEach(jobs) { job in
-            let html = try templates.render(job.template, with: job.context(), globals: .standardHelpers)
-            try output.write(Array(html.utf8), to: SitePath.outputFile(for: job.path))
+            let file = SitePath.outputFile(for: job.path)
+            if output.keep(file, fingerprint: job.fingerprint) { return }
+            let html = try templates.renderUTF8(job.template, with: job.context(), globals: .standardHelpers)
+            try output.write(html, to: file, fingerprint: job.fingerprint)
         }
         return jobs.count
     }

@@ -96,9 +96,11 @@ struct Routing: Sendable {
     /// beside `Content/about.md`): one would silently replace the other.
     /// The error is on the Markdown file, at its `permalink`, `slug` or
     /// alias, and names the copied file.
-    static func clashes(copying files: [SourceFile], with entries: [Entry]) -> [Diagnostic] {
+    ///
+    /// - Parameter copies: each copied file with its path in the output folder.
+    static func clashes(copying copies: [(SourceFile, String)], with entries: [Entry]) -> [Diagnostic] {
         let copied = Dictionary(
-            files.map { ($0.contentPath, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+            copies.map { ($0.1, $0.0.relativePath) }, uniquingKeysWith: { first, _ in first })
         guard !copied.isEmpty else { return [] }
         var errors: [Diagnostic] = []
         for entry in entries where !entry.path.isEmpty {

@@ -9,14 +9,16 @@ enum SitePath {
     /// backslash or a NUL.
     static func normalize(_ raw: String) -> String? {
         var text = raw
-        if let schemeEnd = text.range(of: "://") {
+        if let schemeEnd = schemeSeparatorEnd(in: text) {
             // A full URL: keep its path only.
-            let afterScheme = text[schemeEnd.upperBound...]
+            let afterScheme = text[schemeEnd...]
             text = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
         }
-        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
-        let decoded = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
-        if decoded.contains("\\") || decoded.contains("\0") { return nil }
+        if let cut = text.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            text = String(text[..<cut])
+        }
+        let decoded = text.utf8.contains(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? text) : text
+        if decoded.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 }) { return nil }
         var components: [Substring] = []
         for component in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             if component == "." { continue }
@@ -32,6 +34,19 @@ enum SitePath {
         let last = components[components.count - 1]
         let namesFile = last.contains(".") && !decoded.hasSuffix("/")
         return namesFile ? joined : joined + "/"
+    }
+
+    /// Where the path of `text` starts when it is a full URL: just after
+    /// the first `://`.
+    private static func schemeSeparatorEnd(in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = utf8[utf8.index(after: colon)...]
+            if rest.starts(with: "//".utf8) { return utf8.index(colon, offsetBy: 3) }
+            index = utf8.index(after: colon)
+        }
+        return nil
     }
 
     /// The output file that serves `path`: `posts/x/index.html` for

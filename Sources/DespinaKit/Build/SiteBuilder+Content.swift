@@ -1,0 +1,134 @@
+import Foundation
+import Markup
+import SearchIndex
+
+/// The per-post steps of a build with the parsed-post cache: read (or
+/// reuse) each file's entry, then render (or reuse) each published one.
+extension SiteBuilder {
+    /// One Markdown file after the read step.
+    struct SourceState: Sendable {
+        var file: SourceFile
+        var loaded: EntryLoader.Loaded
+        var size: Int
+        var modified: Int64
+        var sourceHash: UInt64
+        /// The cache record the entry came from, when the file is unchanged.
+        var record: CachedEntry?
+    }
+
+    /// The size and modification time of `file` (of the file a link points to).
+    static func signature(of file: SourceFile, fileSystem: any FileSystem) -> (size: Int, modified: Int64) {
+        var info = fileSystem.info(at: file.absolutePath)
+        if info?.kind == .symbolicLink, let target = fileSystem.resolvingSymbolicLinks(file.absolutePath) {
+            info = fileSystem.info(at: target)
+        }
+        return (info?.size ?? -1, info?.modified ?? -1)
+    }
+
+    /// Reads every Markdown file on all cores: a file whose size and time,
+    /// or whose bytes, are those of its cache record is not parsed again.
+    func readSources(
+        _ files: [SourceFile], signatures: [String: (size: Int, modified: Int64)], loader: EntryLoader,
+        cache: EntryCache
+    ) -> [SourceState] {
+        let fileSystem = environment.fileSystem
+        return parallelMap(files) { file in
+            let signature = signatures[file.relativePath] ?? Self.signature(of: file, fileSystem: fileSystem)
+            let record = cache.records[file.relativePath]
+            if let record, record.size == signature.size, record.modified == signature.modified {
+                return SourceState(
+                    file: file, loaded: EntryLoader.Loaded(entry: record.entry, diagnostics: record.loadDiagnostics),
+                    size: signature.size, modified: signature.modified, sourceHash: record.sourceHash, record: record)
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.contents(of: file.absolutePath)
+            } catch {
+                return SourceState(
+                    file: file,
+                    loaded: EntryLoader.Loaded(entry: nil, diagnostics: [Diagnostic(
+                        path: file.relativePath, message: "cannot read the file: \(error)")]),
+                    size: signature.size, modified: signature.modified, sourceHash: 0, record: nil)
+            }
+            let hash = Fingerprint.of(bytes)
+            if let record, record.sourceHash == hash {
+                return SourceState(
+                    file: file, loaded: EntryLoader.Loaded(entry: record.entry, diagnostics: record.loadDiagnostics),
+                    size: signature.size, modified: signature.modified, sourceHash: hash, record: record)
+            }
+            return SourceState(
+                file: file, loaded: loader.load(file, contents: bytes), size: signature.size,
+                modified: signature.modified, sourceHash: hash, record: nil)
+        }
+    }
+
+    /// One published entry after the render step, with its new cache record.
+    struct RenderedState: Sendable {
+        var entry: Entry
+        var diagnostics: [Diagnostic]
+        var record: CachedEntry
+        /// Whether the record differs from the one read from the cache.
+        var isNew: Bool
+    }
+
+    /// Renders every published entry on all cores, reusing the cached
+    /// rendering (and search analysis) of an unchanged file whose URL and
+    /// resolved links are what they were.
+    func renderEntries(
+        _ entries: [Entry], sources: [String: SourceState], loader: EntryLoader, routing: Routing,
+        config: SiteConfig
+    ) -> [RenderedState] {
+        let highlighter = SyntaxHighlighter()
+        return parallelMap(entries) { entry in
+            guard let source = sources[entry.sourcePath] else {
+                // Every entry comes from a source; kept total for safety.
+                return RenderedState(
+                    entry: entry, diagnostics: [],
+                    record: CachedEntry(
+                        size: -1, modified: -1, sourceHash: 0, entry: entry, loadDiagnostics: [], renderDiagnostics: [],
+                        linkLookups: []),
+                    isNew: true)
+            }
+            let indexed = config.search.enabled && entry.isSearchable
+            if let record = source.record, record.rendering(isValidAt: entry.path, routing: routing),
+               !indexed || record.searchDocument != nil {
+                var reused = entry
+                reused.content = record.entry.content
+                reused.digest = CachedEntry.digest(sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
+                var updated = record
+                updated.size = source.size
+                updated.modified = source.modified
+                let isNew = updated.size != record.size || updated.modified != record.modified
+                return RenderedState(entry: reused, diagnostics: record.renderDiagnostics, record: updated, isNew: isNew)
+            }
+            // Parsed from the cache but not rendered for this build: read the file again.
+            var fresh = entry
+            if source.record != nil {
+                let reloaded = loader.load(source.file)
+                guard let reloadedEntry = reloaded.entry else {
+                    return RenderedState(
+                        entry: entry, diagnostics: reloaded.diagnostics,
+                        record: CachedEntry(
+                            size: -1, modified: -1, sourceHash: 0, entry: entry, loadDiagnostics: [],
+                            renderDiagnostics: [], linkLookups: []),
+                        isNew: true)
+                }
+                fresh = reloadedEntry
+                fresh.path = entry.path
+            }
+            let rendered = loader.render(fresh, highlighter: highlighter, links: routing)
+            var published = rendered.entry
+            published.digest = CachedEntry.digest(sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
+            let searchDocument = indexed
+                ? DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)) : nil
+            // The text was needed for the search analysis only.
+            published.content?.plainText = ""
+            published.content?.codeText = ""
+            let record = CachedEntry(
+                size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: published,
+                loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: rendered.diagnostics,
+                linkLookups: rendered.lookups, searchDocument: searchDocument)
+            return RenderedState(entry: published, diagnostics: rendered.diagnostics, record: record, isNew: true)
+        }
+    }
+}

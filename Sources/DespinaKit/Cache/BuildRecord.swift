@@ -1,0 +1,73 @@
+import Foundation
+
+/// What the last build of a site into one output folder was made from, so
+/// that a build with nothing changed can stop after looking at the files:
+/// a digest of every input (tool, options, configuration, theme, the size
+/// and time of each content file), the output generation it produced, its
+/// summary and warnings, and the moment a post dated in the future becomes
+/// due (then the site changes without any file changing).
+struct BuildRecord: Sendable, Equatable {
+    var inputs: UInt64
+    /// The identifier of the output manifest the build committed.
+    var manifest: String
+    var postCount: Int
+    var pageCount: Int
+    var fileCount: Int
+    var warnings: [Diagnostic]
+    /// Seconds since 1970 when the earliest left-out future post is due.
+    var nextDue: Double?
+
+    private static let magic = Array("despina-build-record 1\n".utf8)
+
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.write(bytes: Self.magic)
+        writer.write(inputs)
+        writer.write(manifest)
+        writer.write(postCount)
+        writer.write(pageCount)
+        writer.write(fileCount)
+        writer.write(warnings.count)
+        for warning in warnings { writer.write(warning) }
+        writer.write(nextDue != nil)
+        if let nextDue { writer.write(nextDue.bitPattern) }
+        var bytes = writer.bytes
+        let check = Fingerprint.of(bytes)
+        withUnsafeBytes(of: check.littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    init(inputs: UInt64, manifest: String, postCount: Int, pageCount: Int, fileCount: Int,
+         warnings: [Diagnostic], nextDue: Double?) {
+        self.inputs = inputs
+        self.manifest = manifest
+        self.postCount = postCount
+        self.pageCount = pageCount
+        self.fileCount = fileCount
+        self.warnings = warnings
+        self.nextDue = nextDue
+    }
+
+    /// Reads a record written by `encoded()`; nil when damaged or foreign.
+    init?(bytes: [UInt8]) {
+        guard bytes.count > 8 else { return nil }
+        let payload = Array(bytes[..<(bytes.count - 8)])
+        var check: UInt64 = 0
+        for (index, byte) in bytes[(bytes.count - 8)...].enumerated() { check |= UInt64(byte) << (8 * UInt64(index)) }
+        guard Fingerprint.of(payload) == check else { return nil }
+        var reader = ByteReader(payload)
+        do {
+            guard try reader.readBytes() == Self.magic else { return nil }
+            inputs = try reader.readUInt64()
+            manifest = try reader.readString()
+            postCount = try reader.readInt()
+            pageCount = try reader.readInt()
+            fileCount = try reader.readInt()
+            warnings = try reader.readDiagnostics()
+            nextDue = try reader.readBool() ? Double(bitPattern: try reader.readUInt64()) : nil
+            guard reader.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+    }
+}

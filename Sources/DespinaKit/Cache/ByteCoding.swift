@@ -1,0 +1,139 @@
+/// Appends values to a compact binary buffer: unsigned LEB128 integers and
+/// length-prefixed UTF-8 strings. Used for the build cache, where reading
+/// back must be fast and the format is private to one version of Despina.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func write(_ value: Int) {
+        // Zigzag, so small negative numbers stay small.
+        write(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63))))
+    }
+
+    mutating func write(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func write(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            write(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func write(_ value: String?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+
+    mutating func write(_ values: [String]) {
+        write(values.count)
+        for value in values { write(value) }
+    }
+
+    mutating func write(_ values: [Int]) {
+        write(values.count)
+        for value in values { write(value) }
+    }
+
+    mutating func write(bytes other: [UInt8]) {
+        write(other.count)
+        bytes.append(contentsOf: other)
+    }
+}
+
+/// A value the cache reader found malformed (a truncated or foreign file).
+struct MalformedCache: Error {}
+
+/// Reads what `ByteWriter` wrote; every read checks its bounds, so a
+/// damaged file is an error, never a crash.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private(set) var offset: Int
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    mutating func readUInt64() throws(MalformedCache) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw MalformedCache() }
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func readInt() throws(MalformedCache) -> Int {
+        let raw = try readUInt64()
+        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
+
+    /// A count or length: not negative and not beyond the bytes left.
+    mutating func readCount() throws(MalformedCache) -> Int {
+        let count = try readInt()
+        guard count >= 0, count <= bytes.count - offset else { throw MalformedCache() }
+        return count
+    }
+
+    mutating func readBool() throws(MalformedCache) -> Bool {
+        guard offset < bytes.count, bytes[offset] <= 1 else { throw MalformedCache() }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    mutating func readString() throws(MalformedCache) -> String {
+        let count = try readCount()
+        let start = offset
+        offset += count
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self)
+        }
+    }
+
+    mutating func readOptionalString() throws(MalformedCache) -> String? {
+        try readBool() ? try readString() : nil
+    }
+
+    mutating func readStrings() throws(MalformedCache) -> [String] {
+        let count = try readCount()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try readString()) }
+        return values
+    }
+
+    mutating func readInts() throws(MalformedCache) -> [Int] {
+        let count = try readCount()
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try readInt()) }
+        return values
+    }
+
+    mutating func readBytes() throws(MalformedCache) -> [UInt8] {
+        let count = try readCount()
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import Markup
+import SearchIndex
+
+/// The binary form of cache records. Strings that repeat across documents
+/// (search terms and words) go through a table shared by one cache file,
+/// so reading a file decodes each of them once.
+struct CacheStringTable {
+    private(set) var strings: [String] = []
+    private var indices: [String: Int] = [:]
+
+    mutating func index(of string: String) -> Int {
+        if let known = indices[string] { return known }
+        indices[string] = strings.count
+        strings.append(string)
+        return strings.count - 1
+    }
+}
+
+extension ByteWriter {
+    mutating func write(_ diagnostic: Diagnostic) {
+        write(diagnostic.path)
+        write(diagnostic.line)
+        write(diagnostic.column)
+        write(diagnostic.severity == .warning)
+        write(diagnostic.message)
+    }
+
+    mutating func write(_ reference: LinkReference) {
+        write(reference.destination)
+        write(reference.url)
+        write(reference.line)
+        write(reference.column)
+    }
+
+    mutating func write(_ date: Date?) {
+        write(date != nil)
+        if let date { write(date.timeIntervalSince1970.bitPattern) }
+    }
+
+    mutating func write(_ entry: Entry) {
+        write(entry.sourcePath)
+        write(entry.kind == .post)
+        write(entry.section)
+        write(entry.slug)
+        write(entry.title)
+        write(entry.date)
+        write(entry.updated)
+        write(entry.tags)
+        write(entry.description)
+        write(entry.language)
+        write(entry.isDraft)
+        write(entry.identifier)
+        write(entry.identifierPosition != nil)
+        if let position = entry.identifierPosition {
+            write(position.line)
+            write(position.column)
+        }
+        write(entry.slugPosition != nil)
+        if let position = entry.slugPosition {
+            write(position.line)
+            write(position.column)
+        }
+        write(entry.aliases.count)
+        for alias in entry.aliases {
+            write(alias.path)
+            write(alias.line)
+            write(alias.column)
+        }
+        write(entry.series)
+        write(entry.seriesPart != nil)
+        if let part = entry.seriesPart { write(part) }
+        write(entry.layout)
+        write(entry.isSearchable)
+        write(entry.keywords)
+        write(entry.image)
+        write(entry.explicitPermalink != nil)
+        if let permalink = entry.explicitPermalink {
+            write(permalink.path)
+            write(permalink.line)
+            write(permalink.column)
+        }
+        write(entry.path)
+        write(entry.bodyFirstLine)
+        write(entry.markdown.smartPunctuation)
+        write(entry.markdown.hardLineBreaks)
+        write(entry.markdown.unsafeHTML)
+        write(entry.content != nil)
+        if let content = entry.content {
+            write(content.html)
+            write(content.summaryHTML)
+            write(content.headings.count)
+            for heading in content.headings {
+                write(heading.level)
+                write(heading.title)
+                write(heading.id)
+            }
+            write(content.wordCount)
+            write(content.readingMinutes)
+            write(content.links.count)
+            for link in content.links { write(link) }
+            write(content.images.count)
+            for image in content.images { write(image) }
+        }
+    }
+
+    mutating func write(_ document: AnalyzedDocument, strings: inout CacheStringTable) {
+        let stored = document.stored
+        write(stored.id)
+        write(stored.url)
+        write(stored.title)
+        write(stored.date)
+        write(stored.section)
+        write(stored.language)
+        write(stored.tags)
+        write(stored.thumbnail)
+        write(stored.description)
+        write(stored.text)
+        write(document.dateKey)
+        write(document.fieldLengths)
+        write(document.terms.count)
+        for term in document.terms { write(strings.index(of: term)) }
+        write(document.counts)
+        write(document.vocabularyWords.count)
+        for word in document.vocabularyWords { write(strings.index(of: word)) }
+        write(document.vocabularyTerms)
+    }
+
+    mutating func write(_ record: CachedEntry, strings: inout CacheStringTable) {
+        write(record.size)
+        write(Int(record.modified))
+        write(record.sourceHash)
+        write(record.entry)
+        write(record.loadDiagnostics.count)
+        for diagnostic in record.loadDiagnostics { write(diagnostic) }
+        write(record.renderDiagnostics.count)
+        for diagnostic in record.renderDiagnostics { write(diagnostic) }
+        write(record.linkLookups.count)
+        for lookup in record.linkLookups {
+            write(lookup.destination)
+            write(lookup.result)
+        }
+        write(record.searchDocument != nil)
+        if let document = record.searchDocument { write(document, strings: &strings) }
+    }
+}
+
+extension ByteReader {
+    mutating func readDiagnostic() throws(MalformedCache) -> Diagnostic {
+        let path = try readString()
+        let line = try readInt()
+        let column = try readInt()
+        let severity: Diagnostic.Severity = try readBool() ? .warning : .error
+        return Diagnostic(path: path, line: line, column: column, severity: severity, message: try readString())
+    }
+
+    mutating func readDiagnostics() throws(MalformedCache) -> [Diagnostic] {
+        let count = try readCount()
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<count { diagnostics.append(try readDiagnostic()) }
+        return diagnostics
+    }
+
+    mutating func readLinkReferences() throws(MalformedCache) -> [LinkReference] {
+        let count = try readCount()
+        var references: [LinkReference] = []
+        references.reserveCapacity(count)
+        for _ in 0..<count {
+            references.append(LinkReference(
+                destination: try readString(), url: try readString(), line: try readInt(), column: try readInt()))
+        }
+        return references
+    }
+
+    mutating func readDate() throws(MalformedCache) -> Date? {
+        guard try readBool() else { return nil }
+        return Date(timeIntervalSince1970: Double(bitPattern: try readUInt64()))
+    }
+
+    mutating func readPosition() throws(MalformedCache) -> (line: Int, column: Int)? {
+        guard try readBool() else { return nil }
+        return (try readInt(), try readInt())
+    }
+
+    mutating func readEntry() throws(MalformedCache) -> Entry {
+        let sourcePath = try readString()
+        let kind: Entry.Kind = try readBool() ? .post : .page
+        let section = try readString()
+        let slug = try readString()
+        let title = try readString()
+        let date = try readDate()
+        let updated = try readDate()
+        let tags = try readStrings()
+        let description = try readOptionalString()
+        let language = try readString()
+        let isDraft = try readBool()
+        let identifier = try readString()
+        let identifierPosition = try readPosition()
+        let slugPosition = try readPosition()
+        let aliasCount = try readCount()
+        var aliases: [(path: String, line: Int, column: Int)] = []
+        for _ in 0..<aliasCount { aliases.append((try readString(), try readInt(), try readInt())) }
+        let series = try readOptionalString()
+        let seriesPart: Int? = try readBool() ? try readInt() : nil
+        let layout = try readString()
+        let isSearchable = try readBool()
+        let keywords = try readStrings()
+        let image = try readOptionalString()
+        let explicitPermalink: (path: String, line: Int, column: Int)? =
+            try readBool() ? (try readString(), try readInt(), try readInt()) : nil
+        let path = try readString()
+        let bodyFirstLine = try readInt()
+        var markdown = MarkdownSettings()
+        markdown.smartPunctuation = try readBool()
+        markdown.hardLineBreaks = try readBool()
+        markdown.unsafeHTML = try readBool()
+        var entry = Entry(Entry.Fields(
+            sourcePath: sourcePath, kind: kind, section: section, slug: slug, title: title, date: date,
+            updated: updated, tags: tags, description: description, language: language, isDraft: isDraft,
+            identifier: identifier, identifierPosition: identifierPosition, slugPosition: slugPosition,
+            aliases: aliases, series: series,
+            seriesPart: seriesPart, layout: layout, isSearchable: isSearchable, keywords: keywords, image: image,
+            explicitPermalink: explicitPermalink, path: path, body: "", bodyFirstLine: bodyFirstLine,
+            markdown: markdown))
+        if try readBool() {
+            let html = try readString()
+            let summaryHTML = try readString()
+            let headingCount = try readCount()
+            var headings: [Heading] = []
+            for _ in 0..<headingCount {
+                headings.append(Heading(level: try readInt(), title: try readString(), id: try readString()))
+            }
+            entry.content = RenderedContent(
+                html: html, summaryHTML: summaryHTML, headings: headings, plainText: "", codeText: "",
+                wordCount: try readInt(), readingMinutes: try readInt(),
+                links: try readLinkReferences(), images: try readLinkReferences())
+        }
+        return entry
+    }
+
+    mutating func readAnalyzedDocument(strings: [String]) throws(MalformedCache) -> AnalyzedDocument {
+        let stored = StoredDocument(
+            id: try readString(), url: try readString(), title: try readString(), date: try readOptionalString(),
+            section: try readString(), language: try readString(), tags: try readStrings(),
+            thumbnail: try readOptionalString(), description: try readString(), text: try readString())
+        let dateKey = try readInt()
+        let fieldLengths = try readInts()
+        func readTableStrings() throws(MalformedCache) -> [String] {
+            let count = try readCount()
+            var values: [String] = []
+            values.reserveCapacity(count)
+            for _ in 0..<count {
+                let index = try readInt()
+                guard strings.indices.contains(index) else { throw MalformedCache() }
+                values.append(strings[index])
+            }
+            return values
+        }
+        let terms = try readTableStrings()
+        let counts = try readInts()
+        let words = try readTableStrings()
+        let wordTerms = try readInts()
+        let document = AnalyzedDocument(
+            stored: stored, dateKey: dateKey, fieldLengths: fieldLengths, terms: terms, counts: counts,
+            vocabularyWords: words, vocabularyTerms: wordTerms)
+        guard document.isWellFormed else { throw MalformedCache() }
+        return document
+    }
+
+    mutating func readCachedEntry(strings: [String]) throws(MalformedCache) -> CachedEntry {
+        let size = try readInt()
+        let modified = Int64(try readInt())
+        let sourceHash = try readUInt64()
+        let entry = try readEntry()
+        let loadDiagnostics = try readDiagnostics()
+        let renderDiagnostics = try readDiagnostics()
+        let lookupCount = try readCount()
+        var lookups: [LinkLookup] = []
+        for _ in 0..<lookupCount {
+            lookups.append(LinkLookup(destination: try readString(), result: try readOptionalString()))
+        }
+        let searchDocument = try readBool() ? try readAnalyzedDocument(strings: strings) : nil
+        return CachedEntry(
+            size: size, modified: modified, sourceHash: sourceHash, entry: entry, loadDiagnostics: loadDiagnostics,
+            renderDiagnostics: renderDiagnostics, linkLookups: lookups, searchDocument: searchDocument)
+    }
+}

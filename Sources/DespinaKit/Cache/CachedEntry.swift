@@ -1,0 +1,55 @@
+import Markup
+import SearchIndex
+
+/// What the build cache keeps of one Markdown file: enough to publish it
+/// again without reading, parsing or rendering it while neither the file
+/// nor anything its rendering looked up has changed.
+struct CachedEntry: Sendable {
+    /// The file's size and modification time when it was read.
+    var size: Int
+    var modified: Int64
+    /// A digest of the file's bytes, so a file touched but not changed
+    /// still counts as unchanged.
+    var sourceHash: UInt64
+    /// The decoded entry, with its rendered content when it was rendered
+    /// (no Markdown body, no plain text: the search document replaces it).
+    var entry: Entry
+    /// Warnings of reading and of rendering the file, repeated on reuse.
+    var loadDiagnostics: [Diagnostic]
+    var renderDiagnostics: [Diagnostic]
+    /// Each link the body asked the site about, with the answer; the
+    /// rendering stays valid while every answer is the same.
+    var linkLookups: [LinkLookup]
+    /// The entry's search document after analysis, when it is indexed.
+    var searchDocument: AnalyzedDocument?
+}
+
+/// One question a post's rendering asked the site: which URL a link to a
+/// Markdown file resolves to (nil: none).
+struct LinkLookup: Sendable, Equatable {
+    var destination: String
+    var result: String?
+}
+
+extension CachedEntry {
+    /// Whether the rendered content can be used for a build that routes
+    /// the entry to `path` and resolves links with `routing`.
+    func rendering(isValidAt path: String, routing: Routing) -> Bool {
+        guard entry.content != nil, entry.path == path else { return false }
+        return linkLookups.allSatisfy { routing.url(forLink: $0.destination, from: entry.sourcePath) == $0.result }
+    }
+
+    /// A digest of everything the entry shows on any page: its source (the
+    /// configuration and tool are covered by the cache's key), its URL and
+    /// the links it resolved.
+    static func digest(sourceHash: UInt64, path: String, lookups: [LinkLookup]) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(sourceHash)
+        fingerprint.combine(path)
+        for lookup in lookups {
+            fingerprint.combine(lookup.destination)
+            fingerprint.combine(lookup.result)
+        }
+        return fingerprint.value
+    }
+}

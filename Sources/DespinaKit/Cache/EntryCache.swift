@@ -1,0 +1,121 @@
+import Foundation
+
+/// The parsed-post cache: one record per Markdown file, kept in the site's
+/// `.despina/cache/entries/` folder in 64 files (by a hash of the source
+/// path), so a build that changed one post rewrites one small file.
+///
+/// Every file starts with the cache's key, a digest of everything that
+/// shapes every record (the Despina binary, the configuration, the theme's
+/// layouts); a file with another key, a damaged file or a foreign one is
+/// ignored, and its posts are read again.
+struct EntryCache: Sendable {
+    static let shardCount = 64
+    private static let magic = Array("despina-entry-cache 1\n".utf8)
+
+    let directory: String
+    let key: UInt64
+    /// The records read, by source path (`Content/posts/x.md`).
+    let records: [String: CachedEntry]
+    /// The files that were read intact with the right key.
+    private let intactShards: Set<Int>
+
+    /// An empty cache that reads nothing and keeps every record as new.
+    init(directory: String, key: UInt64) {
+        self.directory = directory
+        self.key = key
+        records = [:]
+        intactShards = []
+    }
+
+    private init(directory: String, key: UInt64, records: [String: CachedEntry], intactShards: Set<Int>) {
+        self.directory = directory
+        self.key = key
+        self.records = records
+        self.intactShards = intactShards
+    }
+
+    /// Reads the cache files in `directory` (on all cores).
+    static func load(from directory: String, key: UInt64, fileSystem: any FileSystem) -> EntryCache {
+        let shards = parallelMap(Array(0..<shardCount)) { shard -> [CachedEntry]? in
+            guard let bytes = try? fileSystem.contents(of: joinPath(directory, fileName(shard))) else { return nil }
+            return try? decode(bytes, key: key)
+        }
+        var records: [String: CachedEntry] = [:]
+        var intact = Set<Int>()
+        for (shard, contents) in shards.enumerated() {
+            guard let contents else { continue }
+            intact.insert(shard)
+            for record in contents { records[record.entry.sourcePath] = record }
+        }
+        return EntryCache(directory: directory, key: key, records: records, intactShards: intact)
+    }
+
+    /// Writes the files whose records changed: `changed` lists the paths
+    /// whose records are new or different from the ones read.
+    /// `paths` lists every source path of the new content; `record(for:)`
+    /// gives the new record of a path in a file that must be written.
+    func save(
+        paths: [String], changed: Set<String>, fileSystem: any FileSystem, record: (String) -> CachedEntry?
+    ) {
+        var dirty = Set(changed.map(Self.shard(of:)))
+        let kept = Set(paths)
+        for path in records.keys where !kept.contains(path) { dirty.insert(Self.shard(of: path)) }
+        for shard in 0..<Self.shardCount where !intactShards.contains(shard) { dirty.insert(shard) }
+        guard !dirty.isEmpty else { return }
+        var byShard = [[CachedEntry]](repeating: [], count: Self.shardCount)
+        for path in paths {
+            let shard = Self.shard(of: path)
+            if dirty.contains(shard), let record = record(path) { byShard[shard].append(record) }
+        }
+        let key = key
+        let directory = directory
+        let shards = byShard
+        // A cache that cannot be written costs the next build time, not correctness.
+        try? parallelForEach(dirty.sorted()) { shard in
+            let sorted = shards[shard].sorted { $0.entry.sourcePath < $1.entry.sourcePath }
+            try? fileSystem.write(Self.encode(sorted, key: key), to: joinPath(directory, Self.fileName(shard)))
+        }
+    }
+
+    static func shard(of path: String) -> Int {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(path)
+        return Int(fingerprint.value % UInt64(shardCount))
+    }
+
+    private static func fileName(_ shard: Int) -> String {
+        shard < 10 ? "0\(shard)" : "\(shard)"
+    }
+
+    static func encode(_ records: [CachedEntry], key: UInt64) -> [UInt8] {
+        var strings = CacheStringTable()
+        var body = ByteWriter(capacity: records.count * 8192)
+        body.write(records.count)
+        for record in records { body.write(record, strings: &strings) }
+        var file = ByteWriter(capacity: body.bytes.count + 65536)
+        file.write(bytes: magic)
+        file.write(key)
+        file.write(strings.strings)
+        var bytes = file.bytes + body.bytes
+        let check = Fingerprint.of(bytes)
+        withUnsafeBytes(of: check.littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
+        guard bytes.count >= 8 else { throw MalformedCache() }
+        let payload = Array(bytes[..<(bytes.count - 8)])
+        var check: UInt64 = 0
+        for (index, byte) in bytes[(bytes.count - 8)...].enumerated() { check |= UInt64(byte) << (8 * UInt64(index)) }
+        guard Fingerprint.of(payload) == check else { throw MalformedCache() }
+        var reader = ByteReader(payload)
+        guard try reader.readBytes() == magic, try reader.readUInt64() == key else { throw MalformedCache() }
+        let strings = try reader.readStrings()
+        let count = try reader.readCount()
+        var records: [CachedEntry] = []
+        records.reserveCapacity(count)
+        for _ in 0..<count { records.append(try reader.readCachedEntry(strings: strings)) }
+        guard reader.isAtEnd else { throw MalformedCache() }
+        return records
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import DespinaKit
+@testable import SearchIndex
+
+/// A file system that counts how often each file is read.
+final class ReadCountingFileSystem: FileSystem {
+    let base: MemoryFileSystem
+    private let reads = Mutex<[String: Int]>([:])
+
+    init(_ base: MemoryFileSystem) { self.base = base }
+
+    /// Reads of Markdown files below `Content/` since the last reset.
+    var contentReads: [String] {
+        reads.withLock { counts in
+            counts.filter { $0.key.contains("/Content/") && $0.key.hasSuffix(".md") }.flatMap {
+                Array(repeating: $0.key, count: $0.value)
+            }.sorted()
+        }
+    }
+
+    func resetCounts() { reads.withLock { $0 = [:] } }
+
+    func contents(of path: String) throws -> [UInt8] {
+        reads.withLock { $0[path, default: 0] += 1 }
+        return try base.contents(of: path)
+    }
+    func write(_ bytes: [UInt8], to path: String) throws { try base.write(bytes, to: path) }
+    func entries(of path: String) throws -> [DirectoryEntry] { try base.entries(of: path) }
+    func info(at path: String) -> FileInfo? { base.info(at: path) }
+    func createDirectory(at path: String) throws { try base.createDirectory(at: path) }
+    func removeItem(at path: String) throws { try base.removeItem(at: path) }
+    func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
+    func exchange(_ first: String, _ second: String) throws { try base.exchange(first, second) }
+    func resolvingSymbolicLinks(_ path: String) -> String? { base.resolvingSymbolicLinks(path) }
+}
+
+/// The parsed-post cache, page fingerprints and the up-to-date check: what
+/// a rebuild reuses, and that it always ends with what a clean build makes.
+@Suite struct BuildCacheTests {
+    func post(_ name: String, title: String, day: Int, tags: [String] = ["a"], body: String = "Text.",
+              extra: String = "") -> (String, String) {
+        ("/site/Content/posts/\(name).md", """
+        ---
+        title: "\(title)"
+        date: 2020-01-\(day < 10 ? "0" : "")\(day)
+        tags: [\(tags.joined(separator: ", "))]
+        \(extra)
+        ---
+
+        \(body)
+
+        ## Part one
+
+        More text.
+        """)
+    }
+
+    func build(_ fileSystem: any FileSystem, output: String = "/site/Output", clean: Bool = false,
+               now: Date = fixedNow, log: Logger = .silent) throws -> BuildSummary {
+        var options = BuildOptions(siteDirectory: "/site")
+        options.outputDirectory = output
+        options.clean = clean
+        return try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { now }, log: log))
+            .build(options)
+    }
+
+    func files(below folder: String, in fileSystem: MemoryFileSystem) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for path in fileSystem.allFiles where path.hasPrefix(folder + "/") {
+            result[String(path.dropFirst(folder.count + 1))] = String(decoding: try fileSystem.contents(of: path), as: UTF8.self)
+        }
+        return result
+    }
+
+    func site(posts count: Int) -> MemoryFileSystem {
+        MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<count).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, body: "Body \($0). See [the first](p0.md).")
+        }))
+    }
+
+    @Test func aSecondBuildReadsNoPostAndWritesNothing() throws {
+        let memory = site(posts: 12)
+        let fileSystem = ReadCountingFileSystem(memory)
+        let first = try build(fileSystem)
+        #expect(fileSystem.contentReads.count == 12)
+        fileSystem.resetCounts()
+        let second = try build(fileSystem)
+        #expect(fileSystem.contentReads.isEmpty)
+        #expect(second.unchangedFileCount == second.fileCount)
+        #expect(second.fileCount == first.fileCount && second.postCount == 12)
+    }
+
+    @Test func oneEditedPostIsTheOnlyOneReadAgain() throws {
+        let memory = site(posts: 12)
+        let fileSystem = ReadCountingFileSystem(memory)
+        _ = try build(fileSystem)
+        let (path, text) = post("p5", title: "Post 5", day: 6, body: "Changed body.")
+        try memory.write(Array(text.utf8), to: path)
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(fileSystem.contentReads == ["/site/Content/posts/p5.md"])
+        let output = try files(below: "/site/Output", in: memory)
+        #expect(output["posts/p5/index.html"]?.contains("Changed body.") == true)
+    }
+
+    @Test func aTouchedButUnchangedFileIsReadButNotRenderedAgain() throws {
+        let memory = site(posts: 4)
+        let fileSystem = ReadCountingFileSystem(memory)
+        _ = try build(fileSystem)
+        // Writing the same bytes gives the file a new modification time.
+        try memory.write(try memory.contents(of: "/site/Content/posts/p2.md"), to: "/site/Content/posts/p2.md")
+        fileSystem.resetCounts()
+        let summary = try build(fileSystem)
+        #expect(fileSystem.contentReads == ["/site/Content/posts/p2.md"])
+        #expect(summary.unchangedFileCount == summary.fileCount)
+    }
+
+    @Test func aRenamedLinkTargetRendersTheLinkingPostAgain() throws {
+        let memory = site(posts: 3)
+        _ = try build(memory)
+        let before = try files(below: "/site/Output", in: memory)
+        #expect(before["posts/p1/index.html"]?.contains("href=\"/posts/p0/\"") == true)
+        let (path, text) = post("p0", title: "Post 0", day: 1, extra: "slug: renamed")
+        try memory.write(Array(text.utf8), to: path)
+        _ = try build(memory)
+        let after = try files(below: "/site/Output", in: memory)
+        #expect(after["posts/p1/index.html"]?.contains("href=\"/posts/renamed/\"") == true)
+    }
+
+    @Test func warningsAreRepeatedWhenNothingChanged() throws {
+        let memory = site(posts: 2)
+        let (path, text) = post("p9", title: "Broken link", day: 9, body: "See [gone](missing.md).")
+        try memory.write(Array(text.utf8), to: path)
+        let first = try build(memory)
+        let second = try build(memory)
+        #expect(first.warnings.count == 1)
+        #expect(second.warnings == first.warnings)
+        #expect(second.unchangedFileCount == second.fileCount)
+    }
+
+    @Test func aFuturePostAppearsWhenItsDateComesWithoutAnyFileChanging() throws {
+        let memory = site(posts: 2)
+        let future = Date(timeIntervalSince1970: 1_800_000_000)
+        let (path, text) = post("later", title: "Later", day: 1, extra: "")
+        try memory.write(Array(text.replacingOccurrences(of: "2020-01-01", with: "2027-01-15").utf8), to: path)
+        let before = try build(memory)
+        #expect(before.postCount == 2)
+        let unchanged = try build(memory)
+        #expect(unchanged.postCount == 2)
+        let after = try build(memory, now: future)
+        #expect(after.postCount == 3)
+        #expect(try files(below: "/site/Output", in: memory)["posts/later/index.html"] != nil)
+    }
+
+    @Test func aDamagedCacheIsIgnored() throws {
+        let memory = site(posts: 6)
+        _ = try build(memory)
+        let cacheFiles = memory.allFiles.filter { $0.hasPrefix("/site/.despina/cache/") }
+        #expect(!cacheFiles.isEmpty)
+        for (index, path) in cacheFiles.enumerated() {
+            var bytes = try memory.contents(of: path)
+            if index % 2 == 0 {
+                bytes = Array(bytes.prefix(bytes.count / 2))
+            } else if !bytes.isEmpty {
+                bytes[bytes.count / 2] ^= 0x55
+            }
+            try memory.write(bytes, to: path)
+        }
+        let (path, text) = post("p1", title: "Post one, edited", day: 2)
+        try memory.write(Array(text.utf8), to: path)
+        _ = try build(memory)
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
+    }
+
+    @Test func cacheRecordsReadBackAsWritten() throws {
+        var fields = Entry.Fields(
+            sourcePath: "Content/posts/x.md", kind: .post, section: "posts", slug: "x", title: "Ünïcode “title”",
+            date: Date(timeIntervalSince1970: 1_600_000_123.5), updated: nil, tags: ["swift", "iOS"],
+            description: nil, language: "tr", isDraft: false, identifier: "x-id", identifierPosition: (2, 5),
+            aliases: [("/old/", 3, 4)], series: "Series", seriesPart: -2, layout: "poem", isSearchable: true,
+            keywords: ["k"], image: "/a.png", explicitPermalink: ("/p/", 6, 7), body: "", bodyFirstLine: 9,
+            markdown: MarkdownSettings())
+        fields.path = "/posts/x/"
+        fields.content = RenderedContent(
+            html: "<p>ş</p>", summaryHTML: "<p>s</p>", headings: [.init(level: 2, title: "H", id: "h")],
+            plainText: "", codeText: "", wordCount: 12, readingMinutes: 1,
+            links: [.init(destination: "y.md", url: "/posts/y/", line: 10, column: 3)], images: [])
+        let document = DocumentAnalyzer.analyze(SearchDocument(
+            id: "x-id", url: "/posts/x/", title: "Başlık", description: "d", keywords: [], tags: ["swift"],
+            section: "posts", language: "tr", date: "2020-09-13T12:15:23Z", thumbnail: nil, headings: ["H"],
+            body: "Kısa bir metin, kısa.", code: "let x = 1"))
+        let record = CachedEntry(
+            size: 42, modified: -7, sourceHash: 0xDEAD_BEEF_0000_0001, entry: Entry(fields),
+            loadDiagnostics: [.warning("w", path: "Content/posts/x.md", line: 1, column: 2)],
+            renderDiagnostics: [], linkLookups: [.init(destination: "y.md", result: "/posts/y/"), .init(destination: "z.md", result: nil)],
+            searchDocument: document)
+        let bytes = EntryCache.encode([record], key: 99)
+        let decoded = try EntryCache.decode(bytes, key: 99)
+        #expect(decoded.count == 1)
+        let back = try #require(decoded.first)
+        #expect(back.size == 42 && back.modified == -7 && back.sourceHash == record.sourceHash)
+        #expect(back.entry.title == "Ünïcode “title”" && back.entry.date == fields.date && back.entry.tags == ["swift", "iOS"])
+        #expect(back.entry.identifierPosition?.line == 2 && back.entry.aliases.first?.path == "/old/")
+        #expect(back.entry.seriesPart == -2 && back.entry.explicitPermalink?.column == 7 && back.entry.path == "/posts/x/")
+        #expect(back.entry.content?.html == "<p>ş</p>" && back.entry.content?.headings == fields.content?.headings)
+        #expect(back.entry.content?.links == fields.content?.links)
+        #expect(back.loadDiagnostics == record.loadDiagnostics && back.linkLookups == record.linkLookups)
+        #expect(back.searchDocument == document)
+        #expect(throws: MalformedCache.self) { try EntryCache.decode(bytes, key: 98) }
+        #expect(throws: MalformedCache.self) { try EntryCache.decode(Array(bytes.dropLast()), key: 99) }
+    }
+
+    /// Edits of every kind, each to the files it touches only (as a writer
+    /// saves them), with the clock moving: every rebuild must equal a clean
+    /// build.
+    @Test(arguments: [11, 12, 13, 14]) func randomEditsOfEveryKindEndWithACleanBuild(seed: UInt64) throws {
+        var random = IncrementalOutputTests.Generator(state: seed)
+        let memory = MemoryFileSystem()
+        var names = (0..<8).map { "p\($0)" }
+        func write(_ name: String, title: String? = nil, day: Int? = nil, tags: [String]? = nil,
+                   body: String? = nil, extra: String = "") throws {
+            let index = Int(name.dropFirst()) ?? 0
+            let (path, text) = post(
+                name, title: title ?? "Post \(name)", day: day ?? (index % 28) + 1,
+                tags: tags ?? ["t\(index % 3)"],
+                body: body ?? "Body of \(name). Link to [p0](p0.md) and [p3](p3.md#part-one).", extra: extra)
+            try memory.write(Array(text.utf8), to: path)
+        }
+        for name in names { try write(name) }
+        try memory.write(Array("title: Blog\npostsPerPage: 3\n".utf8), to: "/site/despina.yml")
+        var now = fixedNow
+        _ = try build(memory, now: now)
+        var next = 100
+        for step in 0..<16 {
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            switch Int.random(in: 0..<12, using: &random) {
+            case 0:
+                names.append("p\(next)")
+                try write("p\(next)")
+                next += 1
+            case 1 where names.count > 3:
+                try memory.removeItem(at: "/site/Content/posts/\(name).md")
+                names.removeAll { $0 == name }
+            case 2: try write(name, title: "Retitled \(step)")
+            case 3: try write(name, tags: ["t\(Int.random(in: 0..<5, using: &random))", "extra"])
+            case 4: try write(name, extra: "draft: true")
+            case 5: try write(name, extra: "slug: moved-\(step)")
+            case 6: try write(name, extra: "series: Saga\nseriesPart: \(Int.random(in: 1...3, using: &random))")
+            case 7:
+                try memory.write(Array("title: Blog \(step)\npostsPerPage: \(Int.random(in: 2...4, using: &random))\n".utf8),
+                                 to: "/site/despina.yml")
+            case 8:
+                try memory.write(Array("<article class=\"edited-\(step)\">{{{post.contentHTML}}}</article>\n".utf8),
+                                 to: "/site/Templates/post.mustache")
+            case 9:
+                // A post dated ahead, then the clock passes it.
+                let (path, text) = post("soon\(step)", title: "Soon", day: 1)
+                try memory.write(Array(text.replacingOccurrences(of: "2020-01-01", with: "2026-01-03").utf8), to: path)
+                now = now.addingTimeInterval(86_400 * Double(Int.random(in: 0...3, using: &random)))
+            case 10:
+                // A copied file changes (same size, other bytes).
+                try memory.write(Array("image \(step % 10)".utf8), to: "/site/Content/images/picture.png")
+            default: try write(name, body: "New body \(step). [Back to p1](p1.md)")
+            }
+            _ = try build(memory, now: now)
+            _ = try build(memory, output: "/clean/Output", clean: true, now: now)
+            let incremental = try files(below: "/site/Output", in: memory)
+            let clean = try files(below: "/clean/Output", in: memory)
+            #expect(incremental.keys.sorted() == clean.keys.sorted(), "step \(step)")
+            let differing = incremental.keys.filter { incremental[$0] != clean[$0] }.sorted()
+            #expect(differing.isEmpty, "step \(step): \(differing) differ from a clean build")
+        }
+    }
+}
