@@ -127,8 +127,19 @@ extension SiteBuilder {
             let record = CachedEntry(
                 size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: published,
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: rendered.diagnostics,
-                linkLookups: rendered.lookups, searchDocument: searchDocument)
+                linkLookups: rendered.lookups, searchDocument: searchDocument.map(CachedSearchDocument.analyzed))
             return RenderedState(entry: published, diagnostics: rendered.diagnostics, record: record, isNew: true)
         }
+    }
+
+    /// Reads, renders and analyses an entry again, for a cached search
+    /// document that cannot be decoded (nil when the file is gone).
+    func analyzeAgain(
+        _ entry: Entry, source: SourceState?, loader: EntryLoader, routing: Routing, config: SiteConfig
+    ) -> AnalyzedDocument? {
+        guard let source, var fresh = loader.load(source.file).entry else { return nil }
+        fresh.path = entry.path
+        let rendered = loader.render(fresh, highlighter: SyntaxHighlighter(), links: routing)
+        return DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: rendered.entry, config: config))
     }
 }

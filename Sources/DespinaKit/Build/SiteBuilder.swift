@@ -174,9 +174,11 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([error])
         }
         let pageKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
-        let renderer = SiteRenderer(
-            config: config, model: model, templates: templates, theme: theme, output: output,
-            aliases: routing.aliases, key: pageKey)
+        let renderer = timer.run("summarize posts") {
+            SiteRenderer(
+                config: config, model: model, templates: templates, theme: theme, output: output,
+                aliases: routing.aliases, key: pageKey)
+        }
         var fileCount = 0
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
@@ -196,7 +198,14 @@ public struct SiteBuilder: Sendable {
                             fingerprint.combine(entry.digest)
                         }
                     }
-                    return try renderer.writeSearchIndex(indexed.map(\.1), fingerprint: key)
+                    let settled = config
+                    return try renderer.writeSearchIndex(fingerprint: key) {
+                        parallelMap(indexed) { entry, cached in
+                            (try? cached.document())
+                                ?? analyzeAgain(entry, source: sourcesByPath[entry.sourcePath], loader: loader,
+                                                routing: routing, config: settled)
+                        }.compactMap { $0 }
+                    }
                 }
             }
             try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }

@@ -131,6 +131,16 @@ struct ByteReader {
         return values
     }
 
+    /// The bytes being read.
+    var buffer: [UInt8] { bytes }
+
+    /// Skips a length-prefixed run of bytes, returning where it lies.
+    mutating func readRange() throws(MalformedCache) -> Range<Int> {
+        let count = try readCount()
+        defer { offset += count }
+        return offset..<offset + count
+    }
+
     mutating func readBytes() throws(MalformedCache) -> [UInt8] {
         let count = try readCount()
         defer { offset += count }

@@ -140,8 +140,15 @@ extension ByteWriter {
             write(lookup.destination)
             write(lookup.result)
         }
-        write(record.searchDocument != nil)
-        if let document = record.searchDocument { write(document, strings: &strings) }
+        // A document still encoded is decoded to be written with this
+        // file's string table; the checksum of its own file was verified.
+        let document = try? record.searchDocument?.document()
+        write(document != nil)
+        if let document {
+            var inner = ByteWriter(capacity: 4096)
+            inner.write(document, strings: &strings)
+            write(bytes: inner.bytes)
+        }
     }
 }
 
@@ -279,7 +286,11 @@ extension ByteReader {
         for _ in 0..<lookupCount {
             lookups.append(LinkLookup(destination: try readString(), result: try readOptionalString()))
         }
-        let searchDocument = try readBool() ? try readAnalyzedDocument(strings: strings) : nil
+        var searchDocument: CachedSearchDocument?
+        if try readBool() {
+            let range = try readRange()
+            searchDocument = .encoded(bytes: buffer, range: range, strings: strings)
+        }
         return CachedEntry(
             size: size, modified: modified, sourceHash: sourceHash, entry: entry, loadDiagnostics: loadDiagnostics,
             renderDiagnostics: renderDiagnostics, linkLookups: lookups, searchDocument: searchDocument)

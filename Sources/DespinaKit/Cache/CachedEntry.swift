@@ -21,7 +21,30 @@ struct CachedEntry: Sendable {
     /// rendering stays valid while every answer is the same.
     var linkLookups: [LinkLookup]
     /// The entry's search document after analysis, when it is indexed.
-    var searchDocument: AnalyzedDocument?
+    var searchDocument: CachedSearchDocument?
+}
+
+/// A search document as the cache holds it: analysed, or still as bytes of
+/// its cache file, decoded only when the search index is made again (a
+/// build that changes no indexed post never decodes it).
+enum CachedSearchDocument: Sendable {
+    case analyzed(AnalyzedDocument)
+    /// The bytes of a cache file, the range of this document in them, and
+    /// the file's string table.
+    case encoded(bytes: [UInt8], range: Range<Int>, strings: [String])
+
+    /// The analysed document, decoded if needed.
+    func document() throws(MalformedCache) -> AnalyzedDocument {
+        switch self {
+        case .analyzed(let document):
+            return document
+        case .encoded(let bytes, let range, let strings):
+            var reader = ByteReader(bytes, offset: range.lowerBound)
+            let document = try reader.readAnalyzedDocument(strings: strings)
+            guard reader.offset == range.upperBound else { throw MalformedCache() }
+            return document
+        }
+    }
 }
 
 /// One question a post's rendering asked the site: which URL a link to a
