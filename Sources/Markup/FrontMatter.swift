@@ -89,6 +89,10 @@ public struct FrontMatter: Sendable, Hashable {
     public func bool(_ key: String) throws(MarkupError) -> Bool? { try values.bool(key) }
     /// See ``YAMLMapping/int(_:)``.
     public func int(_ key: String) throws(MarkupError) -> Int? { try values.int(key) }
+    /// See ``YAMLMapping/int(_:atLeast:)``.
+    public func int(_ key: String, atLeast minimum: Int) throws(MarkupError) -> Int? {
+        try values.int(key, atLeast: minimum)
+    }
     /// See ``YAMLMapping/double(_:)``.
     public func double(_ key: String) throws(MarkupError) -> Double? { try values.double(key) }
     /// See ``YAMLMapping/date(_:timeZone:)``.

@@ -18,6 +18,10 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var strikethrough: Bool
     /// Headings carry an `id` attribute made from their text.
     public var headingAnchors: Bool
+    /// Ids the page around the document already uses (`main`, `search`):
+    /// a heading whose id would be one of them gets a numbered id instead
+    /// (`main-1`), as a repeated heading does, so no id is on the page twice.
+    public var reservedIDs: Set<String>
 
     /// Creates options; the defaults suit a blog post.
     public init(
@@ -26,7 +30,8 @@ public struct MarkdownOptions: Sendable, Hashable {
         allowsRawHTML: Bool = false,
         tables: Bool = true,
         strikethrough: Bool = true,
-        headingAnchors: Bool = true
+        headingAnchors: Bool = true,
+        reservedIDs: Set<String> = []
     ) {
         self.smartPunctuation = smartPunctuation
         self.hardLineBreaks = hardLineBreaks
@@ -34,6 +39,7 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.tables = tables
         self.strikethrough = strikethrough
         self.headingAnchors = headingAnchors
+        self.reservedIDs = reservedIDs
     }
 
     /// Plain CommonMark 0.30: no extensions, raw HTML passed through, no

@@ -6,7 +6,8 @@ import CCmark
 /// lines, the source lines are split into cells; a line with pipes followed
 /// by a delimiter row with as many cells starts a table, which runs to the
 /// end of the paragraph. Lines before the header stay a paragraph. Each
-/// cell's text is parsed by cmark on its own and its inlines become the
+/// cell's text is parsed by cmark on its own (followed by the document's
+/// link reference definitions, when it has any) and its inlines become the
 /// cell's content.
 ///
 /// The table is made of custom nodes that render as GitHub does:
@@ -18,6 +19,9 @@ struct PipeTableTransform {
     /// cannot know as it parses each cell on its own.
     private(set) var cellLinkPositions: [OpaquePointer: (line: Int, column: Int)] = [:]
     private var lineStarts: [Int] = []
+    /// The document's link reference definitions, parsed after a cell's
+    /// text so that `[x][ref]` in a cell finds `[ref]: /url`.
+    private var definitions: [UInt8] = []
 
     init(source: UnsafeBufferPointer<UInt8>, parseOptions: Int32) {
         self.source = source
@@ -39,6 +43,7 @@ struct PipeTableTransform {
             cmark_iter_free(iterator)
         }
         guard !candidates.isEmpty else { return }
+        definitions = ReferenceDefinitions.text(in: source, root: root)
         lineStarts = [0]
         for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
             lineStarts.append(index + 1)
@@ -194,6 +199,10 @@ struct PipeTableTransform {
     }
 
     private mutating func moveInlines(of text: [UInt8], into cell: OpaquePointer, line: Int, column: Int) -> Bool {
+        if !definitions.isEmpty, text.contains(UInt8(ascii: "[")),
+           moveReferencingInlines(of: text, into: cell, line: line, column: column) {
+            return true
+        }
         let parsed = text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 cmark_parse_document($0.baseAddress, $0.count, parseOptions)
@@ -216,6 +225,27 @@ struct PipeTableTransform {
         default:
             return false
         }
+    }
+
+    /// Parses `text` followed by the document's definitions and moves the
+    /// inlines into `cell` when the text alone is one paragraph; `false`
+    /// (and nothing moved) otherwise.
+    private mutating func moveReferencingInlines(
+        of text: [UInt8], into cell: OpaquePointer, line: Int, column: Int
+    ) -> Bool {
+        let combined = text + [UInt8(ascii: "\n"), UInt8(ascii: "\n")] + definitions
+        let parsed = combined.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, parseOptions)
+            }
+        }
+        guard let document = parsed else { return false }
+        defer { cmark_node_free(document) }
+        guard let block = cmark_node_first_child(document), CmarkNode.isOfType(block, CMARK_NODE_PARAGRAPH),
+              cmark_node_get_start_line(block) == 1, cmark_node_get_end_line(block) == 1 else { return false }
+        recordLinkPositions(in: block, line: line, column: column)
+        CmarkNode.moveChildren(of: block, to: cell)
+        return true
     }
 
     private mutating func recordLinkPositions(in block: OpaquePointer, line: Int, column: Int) {

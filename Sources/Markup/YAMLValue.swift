@@ -169,6 +169,19 @@ public struct YAMLMapping: Sendable, Hashable {
         return number
     }
 
+    /// The whole number for `name`, which must be `minimum` or more
+    /// (`seriesPart: 0` when parts count from 1). Throws at the value
+    /// when it is smaller.
+    public func int(_ name: String, atLeast minimum: Int) throws(MarkupError) -> Int? {
+        guard let number = try int(name), let (key, value) = present(name) else { return nil }
+        guard number >= minimum else {
+            throw MarkupError(
+                line: value.line, column: value.column,
+                message: "'\(key.name)' must be at least \(minimum), found \(number)")
+        }
+        return number
+    }
+
     /// The number for `name`, whole or not.
     public func double(_ name: String) throws(MarkupError) -> Double? {
         guard let (key, value) = present(name) else { return nil }

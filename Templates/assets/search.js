@@ -616,6 +616,14 @@
     var list = document.getElementById('search-results');
     if (!input || !list) return;
     var base = root.getAttribute('data-index') || 'search/';
+    // The words the script shows come from the page, in its language;
+    // {count}, {shown}, {total} and {error} are filled in.
+    function label(name, fallback, values) {
+      var text = root.getAttribute('data-label-' + name) || fallback;
+      return text.replace(/\{(count|shown|total|error)\}/g, function (whole, key) {
+        return values && key in values ? String(values[key]) : whole;
+      });
+    }
     var engine = createEngine(function (path) {
       return window.fetch(base + path).then(function (response) {
         if (!response.ok) throw new Error(path + ': HTTP ' + response.status);
@@ -704,8 +712,8 @@
     function renderFilters(response) {
       if (!filtersBox) return;
       filtersBox.textContent = '';
-      var tags = filterGroup('Tags', response.facets.tags, state.tags, 'tags');
-      var languages = filterGroup('Languages', response.facets.languages, state.languages, 'languages');
+      var tags = filterGroup(label('tags', 'Tags'), response.facets.tags, state.tags, 'tags');
+      var languages = filterGroup(label('languages', 'Languages'), response.facets.languages, state.languages, 'languages');
       if (tags) filtersBox.appendChild(tags);
       if (languages) filtersBox.appendChild(languages);
     }
@@ -717,7 +725,7 @@
     var moreButton = document.createElement('button');
     moreButton.setAttribute('type', 'button');
     moreButton.setAttribute('id', 'search-more');
-    moreButton.textContent = 'More results';
+    moreButton.textContent = label('more', 'More results');
     moreButton.hidden = true;
     moreButton.addEventListener('click', function () {
       shownLimit += pageSize;
@@ -737,19 +745,20 @@
         setStatus('');
         return;
       }
-      setStatus('Searching\u2026');
+      setStatus(label('searching', 'Searching\u2026'));
       engine.search({ text: text, tags: state.tags, languages: state.languages, limit: shownLimit }).then(function (response) {
         if (mine !== generation) return;
         renderResults(response);
         renderFilters(response);
         var shown = response.results.length;
         moreButton.hidden = shown >= response.total;
-        setStatus(response.total === 0 ? 'No results' :
-          response.total === 1 ? '1 result' :
-          (shown < response.total ? shown + ' of ' + response.total + ' results' : response.total + ' results'));
+        setStatus(response.total === 0 ? label('none', 'No results') :
+          response.total === 1 ? label('one', '1 result') :
+          (shown < response.total ? label('some', '{shown} of {total} results', { shown: shown, total: response.total })
+            : label('many', '{count} results', { count: response.total })));
       }, function (error) {
         if (mine !== generation) return;
-        setStatus('Search is unavailable (' + error.message + ')');
+        setStatus(label('unavailable', 'Search is unavailable ({error})', { error: error.message }));
       });
     }
 

@@ -57,6 +57,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(name: "a list where a title belongs", changes: [BadInput.post("title: [a, b]")],
                  standardError: ["\(second):2:8: error: expected a string for 'title', found a list", BadInput.failed],
                  status: 1),
+        BadInput(name: "a series part of zero", changes: [BadInput.post("title: Second\nseries: Intro\nseriesPart: 0")],
+                 standardError: ["\(second):4:13: error: 'seriesPart' must be at least 1, found 0", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a negative series part", changes: [BadInput.post("title: Second\nseries: Intro\nseries_part: -3")],
+                 standardError: ["\(second):4:14: error: 'series_part' must be at least 1, found -3", BadInput.failed],
+                 status: 1),
         BadInput(name: "a word where a series part number belongs", changes: [BadInput.post("title: Second\nseriesPart: two")],
                  standardError: ["\(second):3:13: error: expected a whole number for 'seriesPart', found 'two'", BadInput.failed],
                  status: 1),
@@ -220,7 +226,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     static let layoutCases: [BadInput] = [
         BadInput(name: "two posts with one slug", changes: [BadInput.post("title: Second\ndate: 2025-01-03\nslug: first")],
-                 standardError: ["\(second): error: the URL '/posts/first/' is also the URL of Content/posts/first.md; give one of them another slug",
+                 standardError: ["\(second):4:7: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; give one of them another slug",
+                                 BadInput.failed], status: 1),
+        BadInput(name: "a page whose URL is a file copied from Content", changes: [.text("Content/about/index.html", "<p>Old</p>\n")],
+                 standardError: ["Content/about.md: error: the URL '/about/' is also the path of Content/about/index.html, "
+                                     + "a file copied from Content/; move or rename the file, or give the page another slug",
                                  BadInput.failed], status: 1),
         BadInput(name: "two posts with one id", changes: [BadInput.post("title: Second\nid: posts/first")],
                  standardError: ["\(second):3:5: error: the id 'posts/first' is also the id of Content/posts/first.md; give each post its own id",

@@ -76,8 +76,77 @@ struct TestSite {
         try expectFailure(site, after: {
             try site.write("---\ntitle: Second\ndate: 2025-01-03\nslug: first\n---\nHi.\n", to: "Content/posts/second.md")
         }, diagnostics: [
-            "Content/posts/second.md: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; "
+            "Content/posts/second.md:4:7: error: the URL '/posts/first/' is also the URL of Content/posts/first.md; "
                 + "give one of them another slug",
+        ])
+    }
+
+    @Test func duplicateSlugsFromFileNamesHaveNoPosition() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Again\n---\nHi.\n", to: "Content/posts/2025-01-05-first.md")
+        }, diagnostics: [
+            "Content/posts/first.md: error: the URL '/posts/first/' is also the URL of Content/posts/2025-01-05-first.md; "
+                + "give one of them another slug",
+        ])
+    }
+
+    @Test func duplicatePageSlugPointsAtTheSlug() throws {
+        let site = try TestSite(files: ["Content/about.md": "---\ntitle: About\n---\nMe.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Me\nslug: About\n---\nHi.\n", to: "Content/me.md")
+        }, diagnostics: [
+            "Content/me.md:3:7: error: the URL '/about/' is also the URL of Content/about.md; give one of them another slug",
+        ])
+    }
+
+    @Test func slugPositionOfACachedPost() throws {
+        let site = try TestSite(files: ["Content/posts/zz.md": "---\ntitle: Zz\nslug: other\n---\nHi.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Other\n---\nHi.\n", to: "Content/posts/other.md")
+        }, diagnostics: [
+            "Content/posts/zz.md:3:7: error: the URL '/posts/other/' is also the URL of Content/posts/other.md; "
+                + "give one of them another slug",
+        ])
+    }
+
+    @Test func bundlePageWhoseURLIsOneOfItsFiles() throws {
+        let site = try TestSite(files: ["Content/posts/trip/index.md": "---\ntitle: Trip\n---\nHi.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("<p>Old trip</p>\n", to: "Content/posts/trip/index.html")
+        }, diagnostics: [
+            "Content/posts/trip/index.md: error: the URL '/posts/trip/' is also the path of Content/posts/trip/index.html, "
+                + "a file copied from Content/; move or rename the file, or give the page another slug",
+        ])
+    }
+
+    @Test func pageURLThatIsACopiedFile() throws {
+        let site = try TestSite(files: ["Content/about.md": "---\ntitle: About\n---\nMe.\n"])
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("<p>Old about page</p>\n", to: "Content/about/index.html")
+        }, diagnostics: [
+            "Content/about.md: error: the URL '/about/' is also the path of Content/about/index.html, "
+                + "a file copied from Content/; move or rename the file, or give the page another slug",
+        ])
+    }
+
+    @Test func slugAndAliasThatAreCopiedFiles() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Second\naliases: [/old/]\nslug: notes\n---\nHi.\n", to: "Content/posts/second.md")
+            try site.write("old\n", to: "Content/old/index.html")
+            try site.write("notes\n", to: "Content/posts/notes/index.html")
+        }, diagnostics: [
+            "Content/posts/second.md:3:10: error: the alias '/old/' is also the path of Content/old/index.html, "
+                + "a file copied from Content/; move or rename the file, or choose another alias",
+            "Content/posts/second.md:4:7: error: the URL '/posts/notes/' is also the path of Content/posts/notes/index.html, "
+                + "a file copied from Content/; move or rename the file, or give the page another slug",
         ])
     }
 
@@ -126,6 +195,15 @@ struct TestSite {
         #expect(!FileManager.default.fileExists(atPath: site.temporaryDirectory + "/etc"))
     }
 
+    @Test func frontMatterPermalinkUsesThePatternTokens() throws {
+        let site = try TestSite(files: [
+            "Content/posts/second.md": "---\ntitle: Second\ndate: 2025-01-03\npermalink: /notes/:year/:slug/\n---\nHi.\n",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        #expect(site.exists("Output/notes/2025/second/index.html"))
+    }
+
     @Test func slugWithDotsIsTurnedIntoAPlainSlug() throws {
         let site = try TestSite(files: ["Content/posts/second.md": "---\ntitle: Second\nslug: ../../x\n---\nHi.\n"])
         defer { site.remove() }
@@ -152,6 +230,9 @@ struct TestSite {
         ("aliases: [/sitemap.xml]", "3:10: error: the alias '/sitemap.xml' is used by the site itself; choose another alias"),
         ("aliases: [/posts/first/index.html]",
          "3:10: error: the alias '/posts/first/index.html' is already the URL of Content/posts/first.md"),
+        ("permalink: /notes/:sulg/",
+         "3:12: error: unknown token ':sulg' in the permalink '/notes/:sulg/'; "
+             + "the tokens are :section, :slug, :title, :year, :month, :day"),
         ("permalink: /rss.xml", "3:12: error: the URL '/rss.xml' is used by the site itself; choose another slug or permalink"),
         ("permalink: /posts/first/index.html",
          "3:12: error: the URL '/posts/first/index.html' is also the URL of Content/posts/first.md; give one of them another slug"),
@@ -299,6 +380,9 @@ struct TestSite {
         ("search: yes", "despina.yml:1:9: error: expected a mapping for 'search', found 'yes'"),
         ("markdown:\n  unsafeHTML: sometimes", "despina.yml:2:15: error: expected true or false for 'unsafeHTML', found 'sometimes'"),
         ("title: [", "despina.yml:2:1: error: invalid YAML: expected a value here"),
+        ("permalink: /:yaer/:slug/",
+         "despina.yml:1:12: error: unknown token ':yaer' in the permalink '/:yaer/:slug/'; "
+             + "the tokens are :section, :slug, :title, :year, :month, :day"),
     ])
     func invalidConfiguration(text: String, diagnostic: String) throws {
         let site = try TestSite()

@@ -66,6 +66,19 @@ struct FrontMatterValueTests {
         #expect(frontMatter["image"]?.content == .null)
     }
 
+    @Test func wholeNumberWithAMinimum() throws {
+        let (parsed, _, _) = try FrontMatter.split("---\nseriesPart: 3\nfirst: 0\nlast: -3\n---\n")
+        let frontMatter = try #require(parsed)
+        #expect(try frontMatter.int("seriesPart", atLeast: 1) == 3)
+        #expect(try frontMatter.int("missing", atLeast: 1) == nil)
+        #expect(throws: MarkupError(line: 3, column: 8, message: "'first' must be at least 1, found 0")) {
+            try frontMatter.int("first", atLeast: 1)
+        }
+        #expect(throws: MarkupError(line: 4, column: 7, message: "'last' must be at least 1, found -3")) {
+            try frontMatter.int("last", atLeast: 1)
+        }
+    }
+
     @Test func keysCarryFilePositions() throws {
         let (parsed, _, _) = try FrontMatter.split(Self.source)
         let frontMatter = try #require(parsed)

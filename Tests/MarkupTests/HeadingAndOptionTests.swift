@@ -17,6 +17,19 @@ struct HeadingAnchorTests {
         #expect(document.headings.map(\.id) == ["a-1", "a", "a-2"])
     }
 
+    @Test func reservedIDsAreSkippedLikeRepeatedOnes() {
+        var options = MarkdownOptions()
+        options.reservedIDs = ["main", "search", "main-1"]
+        let document = Document(markdown: "# Main\n\n## Search\n\n## Main\n\n## Notes\n", options: options)
+        #expect(document.html == "<h1 id=\"main-2\">Main</h1>\n<h2 id=\"search-1\">Search</h2>\n"
+            + "<h2 id=\"main-3\">Main</h2>\n<h2 id=\"notes\">Notes</h2>\n")
+    }
+
+    @Test func reservedSectionIDIsSkippedForHeadingsWithoutLetters() {
+        let document = Document(markdown: "# !!!\n", options: MarkdownOptions(reservedIDs: ["section"]))
+        #expect(document.headings.map(\.id) == ["section-1"])
+    }
+
     @Test func headingWithoutLettersIsCalledSection() {
         let document = Document(markdown: "# !!!\n")
         #expect(document.html == "<h1 id=\"section\">!!!</h1>\n")

@@ -32,6 +32,12 @@ struct MemoryTests {
         > ## Quote ~~a *b* c~~
         > more
 
+        | reference | none |
+        |---|---|
+        | [r][ref] | [missing] |
+
+        [ref]: /u "T"
+
         ## Kỹ thuật
         """
 
@@ -51,13 +57,20 @@ struct MemoryTests {
         return total
     }
 
+    /// The process's resident size also moves with the tests that run
+    /// beside this one, so the growth is measured over two batches and the
+    /// smaller counts: a leak grows both, another test's peak only one.
     @Test func residentMemoryStaysFlatOverTenThousandDocuments() {
         let warmUp = Self.render(times: 500)
-        let before = Self.residentBytes()
-        let total = Self.render(times: 10_000)
-        let after = Self.residentBytes()
-        #expect(warmUp > 0 && total == warmUp * 20)
-        #expect(before > 0)
-        #expect(after - before < 8 * 1024 * 1024, "resident memory grew by \(after - before) bytes")
+        var growths: [Int] = []
+        for _ in 0..<2 {
+            let before = Self.residentBytes()
+            let total = Self.render(times: 10_000)
+            let after = Self.residentBytes()
+            #expect(warmUp > 0 && total == warmUp * 20)
+            #expect(before > 0)
+            growths.append(after - before)
+        }
+        #expect(growths.min() ?? 0 < 8 * 1024 * 1024, "resident memory grew by \(growths) bytes")
     }
 }

@@ -104,3 +104,52 @@ struct StrikethroughTests {
         #expect(document.headings.map(\.title) == ["Old New"])
     }
 }
+
+/// Reference links in cells use the document's definitions, wherever cmark
+/// found them.
+struct PipeTableReferenceLinkTests {
+    static let head = "<table>\n<thead>\n<tr>\n<th>h</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n"
+    static let tail = "</tr>\n</tbody>\n</table>\n"
+
+    @Test func definitionsAfterTheTable() {
+        let document = Document(markdown: "| a | b |\n|---|---|\n| [x][ref] | [y] |\n\n[ref]: /url \"T\"\n[y]: /why\n")
+        #expect(document.html == "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n"
+            + "<td><a href=\"/url\" title=\"T\">x</a></td>\n<td><a href=\"/why\">y</a></td>\n</tr>\n</tbody>\n</table>\n")
+        #expect(document.links == [
+            LinkReference(destination: "/url", url: "/url", line: 3, column: 3),
+            LinkReference(destination: "/why", url: "/why", line: 3, column: 14),
+        ])
+    }
+
+    @Test func definitionsInAQuoteAListAndAtTheStartOfAParagraph() {
+        let document = Document(markdown: "> [q]: /quoted\n\n- [l]: /list\n\n[p]: /para\nText [p].\n\n| h |\n|---|\n| [q] [l] [p] [none] |\n")
+        #expect(document.html == "<blockquote>\n</blockquote>\n<ul>\n<li></li>\n</ul>\n<p>Text <a href=\"/para\">p</a>.</p>\n"
+            + Self.head + "<td><a href=\"/quoted\">q</a> <a href=\"/list\">l</a> <a href=\"/para\">p</a> [none]</td>\n" + Self.tail)
+    }
+
+    @Test func titleOnTheNextLineAndTheFirstOfTwoDefinitionsWins() {
+        let document = Document(markdown: "[r]: /one\n  'First'\n[r]: /two\n\n| h |\n|---|\n| [r] |\n")
+        #expect(document.html == Self.head + "<td><a href=\"/one\" title=\"First\">r</a></td>\n" + Self.tail)
+    }
+
+    @Test func textInCodeBlocksIsNoDefinition() {
+        let document = Document(markdown: "```\n[c]: /code\n```\n\n    [d]: /indented\n\n| h |\n|---|\n| [c] [d] |\n")
+        #expect(document.html == "<pre><code>[c]: /code\n</code></pre>\n<pre><code>[d]: /indented\n</code></pre>\n"
+            + Self.head + "<td>[c] [d]</td>\n" + Self.tail)
+    }
+
+    @Test func aLineInsideAParagraphIsNoDefinition() {
+        let document = Document(markdown: "Some text\n[t]: /not\n\n| h |\n|---|\n| [t] |\n")
+        #expect(document.html == "<p>Some text\n[t]: /not</p>\n" + Self.head + "<td>[t]</td>\n" + Self.tail)
+    }
+
+    @Test func aParagraphStartingWithALinkDefinesNothing() {
+        let document = Document(markdown: "[Swift](/s): a language.\n\n| h |\n|---|\n| [Swift] |\n")
+        #expect(document.html == "<p><a href=\"/s\">Swift</a>: a language.</p>\n" + Self.head + "<td>[Swift]</td>\n" + Self.tail)
+    }
+
+    @Test func cellThatIsADefinitionStaysText() {
+        let document = Document(markdown: "| h |\n|---|\n| [a]: /x |\n\n[a]: /y\n")
+        #expect(document.html == Self.head + "<td>[a]: /x</td>\n" + Self.tail)
+    }
+}

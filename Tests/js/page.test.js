@@ -36,7 +36,7 @@ class FakeNode {
   }
 }
 
-function makePage(search) {
+function makePage(search, labels) {
   const doc = { readyState: 'complete', activeElement: null, byId: {} };
   doc.createElement = (tag) => new FakeNode(tag, doc);
   doc.createTextNode = (text) => { const n = new FakeNode('#text', doc); n._text = String(text); return n; };
@@ -44,6 +44,7 @@ function makePage(search) {
   doc.addEventListener = () => {};
   const container = doc.createElement('div');
   container.setAttribute('data-index', '/search/');
+  Object.entries(labels || {}).forEach(([name, text]) => container.setAttribute('data-label-' + name, text));
   const form = container.appendChild(doc.createElement('form'));
   const input = form.appendChild(doc.createElement('input'));
   input.value = '';
@@ -140,4 +141,31 @@ test('arrow keys move through results and back to the field', async () => {
   const submit = page.form.dispatch('submit');
   assert.ok(submit.defaultPrevented);
   assert.strictEqual(page.window.location.href, '/posts/closure-basics/');
+});
+
+test('the words on the page come from its data-label attributes', async () => {
+  const turkish = {
+    tags: 'Etiketler', languages: 'Diller', more: 'Daha fazla sonuç', searching: 'Aranıyor…', none: 'Sonuç yok',
+    one: '1 sonuç', many: '{count} sonuç', some: '{total} sonuçtan {shown} tanesi', unavailable: 'Arama kullanılamıyor ({error})',
+  };
+  const page = makePage('?q=closure', turkish);
+  assert.strictEqual(page.status.textContent, 'Aranıyor…');
+  await settle();
+  assert.strictEqual(page.status.textContent, '3 sonuç');
+  const groups = page.filters.children.map((g) => g.getAttribute('aria-label'));
+  assert.deepStrictEqual(groups, ['Etiketler', 'Diller']);
+  const more = page.container.children.find((n) => n.getAttribute('id') === 'search-more');
+  assert.strictEqual(more.textContent, 'Daha fazla sonuç');
+  page.input.value = 'zzzzqqqq';
+  page.input.dispatch('input');
+  page.timers[page.timers.length - 1]();
+  await settle();
+  assert.strictEqual(page.status.textContent, 'Sonuç yok');
+});
+
+test('without data-label attributes the words are English', async () => {
+  const page = makePage('?q=closure');
+  await settle();
+  assert.strictEqual(page.status.textContent, '3 results');
+  assert.deepStrictEqual(page.filters.children.map((g) => g.getAttribute('aria-label')), ['Tags', 'Languages']);
 });

@@ -56,6 +56,11 @@ extension ByteWriter {
             write(position.line)
             write(position.column)
         }
+        write(entry.slugPosition != nil)
+        if let position = entry.slugPosition {
+            write(position.line)
+            write(position.column)
+        }
         write(entry.aliases.count)
         for alias in entry.aliases {
             write(alias.path)
@@ -198,6 +203,7 @@ extension ByteReader {
         let isDraft = try readBool()
         let identifier = try readString()
         let identifierPosition = try readPosition()
+        let slugPosition = try readPosition()
         let aliasCount = try readCount()
         var aliases: [(path: String, line: Int, column: Int)] = []
         for _ in 0..<aliasCount { aliases.append((try readString(), try readInt(), try readInt())) }
@@ -218,7 +224,8 @@ extension ByteReader {
         var entry = Entry(Entry.Fields(
             sourcePath: sourcePath, kind: kind, section: section, slug: slug, title: title, date: date,
             updated: updated, tags: tags, description: description, language: language, isDraft: isDraft,
-            identifier: identifier, identifierPosition: identifierPosition, aliases: aliases, series: series,
+            identifier: identifier, identifierPosition: identifierPosition, slugPosition: slugPosition,
+            aliases: aliases, series: series,
             seriesPart: seriesPart, layout: layout, isSearchable: isSearchable, keywords: keywords, image: image,
             explicitPermalink: explicitPermalink, path: path, body: "", bodyFirstLine: bodyFirstLine,
             markdown: markdown))

@@ -56,6 +56,8 @@ extension Entry {
     var identifier: String
     /// Where the front matter sets `id`; `nil` when the id is the default.
     var identifierPosition: (line: Int, column: Int)? = nil
+    /// Where the front matter sets `slug`; `nil` when the slug comes from the file name.
+    var slugPosition: (line: Int, column: Int)? = nil
     var aliases: [(path: String, line: Int, column: Int)]
     var series: String?
     var seriesPart: Int?

@@ -11,6 +11,8 @@ struct EntryLoader: Sendable {
     /// Template names that a `layout` may name.
     let layouts: Set<String>
     let fileSystem: any FileSystem
+    /// Ids of the theme's own elements, which heading anchors avoid.
+    var reservedIDs: Set<String> = Theme.builtin.elementIDs
 
     struct Loaded: Sendable {
         var entry: Entry?
@@ -140,9 +142,9 @@ struct EntryLoader: Sendable {
             sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
-            identifierPosition: Self.position(of: "id", in: matter), aliases: aliases,
+            identifierPosition: Self.position(of: "id", in: matter), slugPosition: Self.position(of: "slug", in: matter), aliases: aliases,
             series: matter?.text("series"),
-            seriesPart: matter?.int("seriesPart") ?? matter?.int("series_part"),
+            seriesPart: matter?.int("seriesPart", atLeast: 1) ?? matter?.int("series_part", atLeast: 1),
             layout: layout, isSearchable: matter?.bool("search") ?? true,
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
@@ -156,6 +158,7 @@ struct EntryLoader: Sendable {
         options.smartPunctuation = entry.markdown.smartPunctuation
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
+        options.reservedIDs = reservedIDs
         let source = entry.sourcePath
         // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
         let (markdown, foreignSyntax) = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source)

@@ -109,6 +109,8 @@ extension SiteRenderer {
     ///
     /// A file whose size and modification time (`signatures`) are those it
     /// had when the output's copy was made is not read again.
+    /// - Throws: `BuildFailure` when a copied file has the output path of a
+    ///   page or an alias, before anything is copied.
     func copyAssets(
         _ files: [SourceFile], fileSystem: any FileSystem, signatures: [String: (size: Int, modified: Int64)] = [:]
     ) throws -> Int {
@@ -118,6 +120,8 @@ extension SiteRenderer {
         }
         let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
         let copies = files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
+        let clashes = Routing.clashes(copying: copies, with: model.posts + model.pages)
+        guard clashes.isEmpty else { throw BuildFailure(clashes) }
         try parallelForEach(copies) { file, destination in
             var key: UInt64 = 0
             if let signature = signatures[file.relativePath] {

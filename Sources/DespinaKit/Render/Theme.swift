@@ -11,6 +11,9 @@ struct Theme: Sendable {
     var templatePaths: [String: String]
     /// Static files (`assets/style.css`) by path relative to the theme.
     var assets: [String: [UInt8]]
+    /// The literal element ids of the templates (`main`, `search`), which
+    /// heading anchors in posts avoid; set once the templates are known.
+    var elementIDs: Set<String> = []
 
     /// The default theme embedded in the binary.
     static let builtin: Theme = {
@@ -19,6 +22,7 @@ struct Theme: Sendable {
             let bytes = Data(base64Encoded: file.base64).map { [UInt8]($0) } ?? []
             theme.add(bytes, at: file.path, sourcePath: "(built-in theme)/" + file.path)
         }
+        theme.elementIDs = TemplateElementIDs.ids(in: theme.templates.values)
         return theme
     }()
 
@@ -51,6 +55,7 @@ struct Theme: Sendable {
             }
             theme.add(bytes, at: relative, sourcePath: sourcePath)
         }
+        theme.elementIDs = TemplateElementIDs.ids(in: theme.templates.values)
         return theme
     }
 

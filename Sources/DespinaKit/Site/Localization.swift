@@ -23,7 +23,9 @@ struct Localization: Sendable {
         }
     }
 
-    /// The interface strings the templates use, keyed by name.
+    /// The interface strings the templates use, keyed by name. The search
+    /// page's counts hold `{count}`, `{shown}`, `{total}` and `{error}`,
+    /// which the search script fills in.
     var strings: [String: String] {
         switch language {
         case "tr": Self.turkish
@@ -52,6 +54,9 @@ struct Localization: Sendable {
         "subscribe": "Subscribe", "builtWith": "Built with Despina", "postsTagged": "Posts tagged",
         "noscriptSearch": "Search needs JavaScript. The archive lists every post.",
         "redirecting": "This page has moved to", "menu": "Menu",
+        "languages": "Languages", "searchMore": "More results", "searching": "Searching…",
+        "searchNoResults": "No results", "searchOneResult": "1 result", "searchResults": "{count} results",
+        "searchSomeResults": "{shown} of {total} results", "searchUnavailable": "Search is unavailable ({error})",
     ]
     private static let turkish: [String: String] = [
         "minRead": "dk okuma", "contents": "İçindekiler", "tags": "Etiketler", "allTags": "Tüm etiketler",
@@ -64,6 +69,9 @@ struct Localization: Sendable {
         "subscribe": "Abone ol", "builtWith": "Despina ile yapıldı", "postsTagged": "Etiketli yazılar",
         "noscriptSearch": "Arama için JavaScript gerekir. Arşiv tüm yazıları listeler.",
         "redirecting": "Bu sayfa taşındı:", "menu": "Menü",
+        "languages": "Diller", "searchMore": "Daha fazla sonuç", "searching": "Aranıyor…",
+        "searchNoResults": "Sonuç yok", "searchOneResult": "1 sonuç", "searchResults": "{count} sonuç",
+        "searchSomeResults": "{total} sonuçtan {shown} tanesi", "searchUnavailable": "Arama kullanılamıyor ({error})",
     ]
     private static let vietnamese: [String: String] = [
         "minRead": "phút đọc", "contents": "Mục lục", "tags": "Thẻ", "allTags": "Tất cả thẻ",
@@ -76,6 +84,9 @@ struct Localization: Sendable {
         "subscribe": "Theo dõi", "builtWith": "Tạo bằng Despina", "postsTagged": "Bài viết có thẻ",
         "noscriptSearch": "Tìm kiếm cần JavaScript. Trang lưu trữ liệt kê mọi bài viết.",
         "redirecting": "Trang này đã chuyển đến", "menu": "Trình đơn",
+        "languages": "Ngôn ngữ", "searchMore": "Thêm kết quả", "searching": "Đang tìm…",
+        "searchNoResults": "Không có kết quả", "searchOneResult": "1 kết quả", "searchResults": "{count} kết quả",
+        "searchSomeResults": "{shown} trên {total} kết quả", "searchUnavailable": "Không thể tìm kiếm ({error})",
     ]
 }
 

@@ -18,15 +18,22 @@ struct Routing: Sendable {
         for index in entries.indices {
             let entry = entries[index]
             let raw: String
-            var line = 0, column = 0
+            let (line, column) = Self.urlPosition(of: entry)
             if let explicit = entry.explicitPermalink {
-                raw = explicit.path
-                (line, column) = (explicit.line, explicit.column)
-            } else if entry.kind == .page {
-                raw = "/\(entry.slug)/"
-            } else {
+                if let token = PermalinkPattern.unknownToken(in: explicit.path) {
+                    errors.append(Diagnostic(
+                        path: entry.sourcePath, line: line, column: column,
+                        message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path)))
+                    continue
+                }
+                // A front matter permalink may use the site pattern's tokens.
                 raw = SitePath.expand(
-                    config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+                    explicit.path, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+            } else {
+                raw = entry.kind == .page
+                    ? "/\(entry.slug)/"
+                    : SitePath.expand(
+                        config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
             }
             guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
                 errors.append(Diagnostic(
@@ -74,6 +81,46 @@ struct Routing: Sendable {
                 aliases[path] = entry.path
             }
         }
+    }
+
+    /// Where the front matter sets what makes the entry's URL: its
+    /// `permalink`, else its `slug`; (0, 0) for a URL from the file name,
+    /// which has no line to point at.
+    static func urlPosition(of entry: Entry) -> (line: Int, column: Int) {
+        if let explicit = entry.explicitPermalink { return (explicit.line, explicit.column) }
+        return entry.slugPosition ?? (0, 0)
+    }
+
+    /// An error for each page URL or alias that is also the output path of
+    /// a file copied as is from `Content/` (`Content/about/index.html`
+    /// beside `Content/about.md`): one would silently replace the other.
+    /// The error is on the Markdown file, at its `permalink`, `slug` or
+    /// alias, and names the copied file.
+    ///
+    /// - Parameter copies: each copied file with its path in the output folder.
+    static func clashes(copying copies: [(SourceFile, String)], with entries: [Entry]) -> [Diagnostic] {
+        let copied = Dictionary(
+            copies.map { ($0.1, $0.0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        guard !copied.isEmpty else { return [] }
+        var errors: [Diagnostic] = []
+        for entry in entries where !entry.path.isEmpty {
+            if let file = copied[SitePath.outputFile(for: entry.path)] {
+                let (line, column) = urlPosition(of: entry)
+                errors.append(Diagnostic(
+                    path: entry.sourcePath, line: line, column: column,
+                    message: "the URL '\(entry.path)' is also the path of \(file), a file copied from Content/; "
+                        + "move or rename the file, or give the page another slug"))
+            }
+            for alias in entry.aliases {
+                guard let path = SitePath.normalize(alias.path), let file = copied[SitePath.outputFile(for: path)]
+                else { continue }
+                errors.append(Diagnostic(
+                    path: entry.sourcePath, line: alias.line, column: alias.column,
+                    message: "the alias '\(path)' is also the path of \(file), a file copied from Content/; "
+                        + "move or rename the file, or choose another alias"))
+            }
+        }
+        return errors.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     }
 
     /// Output files the site's own pages use.
