@@ -165,6 +165,23 @@ final class ReadCountingFileSystem: FileSystem {
         #expect(after["posts/p1/index.html"]?.contains("href=\"/posts/renamed/\"") == true)
     }
 
+    @Test func aTemplateThatGainsAnElementIDRendersCachedHeadingsAgain() throws {
+        let memory = MemoryFileSystem(files: [
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\n## Notes\n\nText.\n",
+        ])
+        _ = try build(memory)
+        #expect(try files(below: "/site/Output", in: memory)["posts/a/index.html"]?.contains("id=\"notes\"") == true)
+        try memory.write(Array("<aside id=\"notes\"></aside>{{{post.contentHTML}}}\n".utf8), to: "/site/Templates/post.mustache")
+        _ = try build(memory)
+        let page = try files(below: "/site/Output", in: memory)["posts/a/index.html"] ?? ""
+        #expect(page.contains("<h2 id=\"notes-1\">"))
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        let incremental = try files(below: "/site/Output", in: memory)
+        let clean = try files(below: "/clean/Output", in: memory)
+        #expect(incremental.keys.sorted() == clean.keys.sorted())
+        #expect(incremental.keys.filter { incremental[$0] != clean[$0] }.sorted() == [])
+    }
+
     @Test func warningsAreRepeatedWhenNothingChanged() throws {
         let memory = site(posts: 2)
         let (path, text) = post("p9", title: "Broken link", day: 9, body: "See [gone](missing.md).")
@@ -292,7 +309,9 @@ final class ReadCountingFileSystem: FileSystem {
                 try memory.write(Array("title: Blog \(step)\npostsPerPage: \(Int.random(in: 2...4, using: &random))\n".utf8),
                                  to: "/site/despina.yml")
             case 8:
-                try memory.write(Array("<article class=\"edited-\(step)\">{{{post.contentHTML}}}</article>\n".utf8),
+                // On odd steps the template also takes an id that a heading of every post has.
+                let id = step % 2 == 1 ? " id=\"part-one\"" : ""
+                try memory.write(Array("<article\(id) class=\"edited-\(step)\">{{{post.contentHTML}}}</article>\n".utf8),
                                  to: "/site/Templates/post.mustache")
             case 9:
                 // A post dated ahead, then the clock passes it.

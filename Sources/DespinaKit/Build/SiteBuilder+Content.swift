@@ -76,7 +76,7 @@ extension SiteBuilder {
     /// resolved links are what they were.
     func renderEntries(
         _ entries: [Entry], sources: [String: SourceState], loader: EntryLoader, routing: Routing,
-        config: SiteConfig
+        config: SiteConfig, key: UInt64
     ) -> [RenderedState] {
         let highlighter = SyntaxHighlighter()
         return parallelMap(entries) { entry in
@@ -94,7 +94,7 @@ extension SiteBuilder {
                !indexed || record.searchDocument != nil {
                 var reused = entry
                 reused.content = record.entry.content
-                reused.digest = CachedEntry.digest(sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
+                reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
                 var updated = record
                 updated.size = source.size
                 updated.modified = source.modified
@@ -118,7 +118,7 @@ extension SiteBuilder {
             }
             let rendered = loader.render(fresh, highlighter: highlighter, links: routing)
             var published = rendered.entry
-            published.digest = CachedEntry.digest(sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
+            published.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
             let searchDocument = indexed
                 ? DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)) : nil
             // The text was needed for the search analysis only.

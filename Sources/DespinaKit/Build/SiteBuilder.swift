@@ -117,9 +117,10 @@ public struct SiteBuilder: Sendable {
         }
 
         let layouts = Set(theme.templates.keys)
-        let loader = EntryLoader(config: config, layouts: layouts, fileSystem: fileSystem)
+        let loader = EntryLoader(
+            config: config, layouts: layouts, fileSystem: fileSystem, reservedIDs: theme.elementIDs)
         let entryCacheDirectory = joinPath(cacheDirectory, "cache/entries")
-        let entryKey = BuildKeys.entries(config: config, layouts: layouts)
+        let entryKey = BuildKeys.entries(config: config, layouts: layouts, reservedIDs: theme.elementIDs)
         let cache = timer.run("load cache") {
             guard usesCache else { return EntryCache(directory: entryCacheDirectory, key: entryKey) }
             return options.cacheMemory?.cache(in: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
@@ -152,7 +153,8 @@ public struct SiteBuilder: Sendable {
 
         let sourcesByPath = Dictionary(sources.map { ($0.file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let rendered = timer.run("render markdown") {
-            renderEntries(entries, sources: sourcesByPath, loader: loader, routing: routing, config: config)
+            renderEntries(
+                entries, sources: sourcesByPath, loader: loader, routing: routing, config: config, key: entryKey)
         }
         entries = rendered.map(\.entry)
         report(rendered.flatMap(\.diagnostics))

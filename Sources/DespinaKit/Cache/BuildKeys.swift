@@ -25,10 +25,11 @@ enum BuildKeys {
     }()
 
     /// The key of the parsed-post cache: the tool, the settings that change
-    /// how a file is read and rendered, and the layouts a post may name.
+    /// how a file is read and rendered, the layouts a post may name and the
+    /// element ids of the theme that heading ids avoid.
     /// Settings that only place or list posts (title, permalink, page size)
     /// are left out, so changing them keeps the cache.
-    static func entries(config: SiteConfig, layouts: Set<String>) -> UInt64 {
+    static func entries(config: SiteConfig, layouts: Set<String>, reservedIDs: Set<String>) -> UInt64 {
         var reading = config
         reading.baseURL = config.rootPath
         reading.title = ""
@@ -41,6 +42,8 @@ enum BuildKeys {
         fingerprint.combine(tool)
         fingerprint.combine(String(describing: reading))
         for layout in layouts.sorted() { fingerprint.combine(layout) }
+        fingerprint.combine("ids")
+        for id in reservedIDs.sorted() { fingerprint.combine(id) }
         return fingerprint.value
     }
 

@@ -62,11 +62,12 @@ extension CachedEntry {
         return linkLookups.allSatisfy { routing.url(forLink: $0.destination, from: entry.sourcePath) == $0.result }
     }
 
-    /// A digest of everything the entry shows on any page: its source (the
-    /// configuration and tool are covered by the cache's key), its URL and
-    /// the links it resolved.
-    static func digest(sourceHash: UInt64, path: String, lookups: [LinkLookup]) -> UInt64 {
+    /// A digest of everything the entry shows on any page: the cache's key
+    /// (tool, reading settings, theme ids), its source, its URL and the
+    /// links it resolved.
+    static func digest(key: UInt64, sourceHash: UInt64, path: String, lookups: [LinkLookup]) -> UInt64 {
         var fingerprint = Fingerprint()
+        fingerprint.combine(key)
         fingerprint.combine(sourceHash)
         fingerprint.combine(path)
         for lookup in lookups {
