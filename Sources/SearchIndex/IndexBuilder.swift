@@ -7,7 +7,28 @@ import Foundation
 /// are named by a hash of their first key, so a piece whose content did not
 /// change is written byte for byte as before.
 public struct IndexBuilder: Sendable {
-    private var documents: [String: AnalyzedDocument] = [:]
+    /// A document as the builder keeps it: its terms and words as numbers
+    /// into tables shared by all documents, its counts packed, so that a
+    /// large site's documents fit in memory together.
+    private struct CompactDocument: Sendable {
+        var stored: StoredDocument
+        var dateKey: Int
+        var fieldLengths: [Int]
+        /// Term numbers, in the document's order.
+        var terms: [UInt32]
+        /// Per term: a byte whose bits say which fields count it, then the
+        /// count of each such field as a varint.
+        var counts: [UInt8]
+        /// Pairs: a word number and the index of one of its terms in `terms`.
+        var vocabulary: [UInt32]
+    }
+
+    private var slots: [String: Int] = [:]
+    private var documents: [CompactDocument] = []
+    private var termNumbers: [String: UInt32] = [:]
+    private var termNames: [String] = []
+    private var wordNumbers: [String: UInt32] = [:]
+    private var wordNames: [String] = []
 
     /// Creates an empty builder.
     public init() {}
@@ -15,28 +36,131 @@ public struct IndexBuilder: Sendable {
     /// Adds a document; a later document with the same identifier replaces
     /// an earlier one.
     public mutating func add(_ document: AnalyzedDocument) {
-        documents[document.id] = document
+        var terms: [UInt32] = []
+        terms.reserveCapacity(document.terms.count)
+        for term in document.terms { terms.append(Self.number(of: term, in: &termNumbers, names: &termNames)) }
+        var counts: [UInt8] = []
+        counts.reserveCapacity(document.terms.count * 3)
+        let fieldCount = Field.count
+        for index in document.terms.indices {
+            var mask: UInt8 = 0
+            for field in 0..<fieldCount where document.counts[index * fieldCount + field] > 0 {
+                mask |= 1 << UInt8(field)
+            }
+            counts.append(mask)
+            for field in 0..<fieldCount where mask & (1 << UInt8(field)) != 0 {
+                Self.appendCount(document.counts[index * fieldCount + field], to: &counts)
+            }
+        }
+        var vocabulary: [UInt32] = []
+        vocabulary.reserveCapacity(document.vocabularyWords.count * 2)
+        for (word, term) in zip(document.vocabularyWords, document.vocabularyTerms) where term < document.terms.count {
+            vocabulary.append(Self.number(of: word, in: &wordNumbers, names: &wordNames))
+            vocabulary.append(UInt32(term))
+        }
+        let compact = CompactDocument(
+            stored: document.stored, dateKey: document.dateKey, fieldLengths: document.fieldLengths, terms: terms,
+            counts: counts, vocabulary: vocabulary)
+        if let slot = slots[document.id] {
+            documents[slot] = compact
+        } else {
+            slots[document.id] = documents.count
+            documents.append(compact)
+        }
+    }
+
+    private static func number(of name: String, in numbers: inout [String: UInt32], names: inout [String]) -> UInt32 {
+        if let known = numbers[name] { return known }
+        let number = UInt32(names.count)
+        numbers[name] = number
+        names.append(name)
+        return number
+    }
+
+    /// Appends a count (≥ 0) in seven-bit groups, least significant first.
+    private static func appendCount(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = UInt(max(value, 0))
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Reads a count written by `appendCount`, advancing `offset`.
+    private static func readCount(_ bytes: [UInt8], at offset: inout Int) -> Int {
+        var value = 0
+        var shift = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return value
     }
 
     /// The number of distinct documents added.
     public var count: Int { documents.count }
+
+    /// Whether a document with identifier `id` was added.
+    public func contains(_ id: String) -> Bool { slots[id] != nil }
+
+    /// The document added with identifier `id`, as it was added.
+    public func document(withID id: String) -> AnalyzedDocument? {
+        guard let slot = slots[id] else { return nil }
+        let document = documents[slot]
+        let counts = Self.unpackedCounts(document)
+        var words: [String] = []
+        var wordTerms: [Int] = []
+        var index = 0
+        while index + 1 < document.vocabulary.count {
+            words.append(wordNames[Int(document.vocabulary[index])])
+            wordTerms.append(Int(document.vocabulary[index + 1]))
+            index += 2
+        }
+        return AnalyzedDocument(
+            stored: document.stored, dateKey: document.dateKey, fieldLengths: document.fieldLengths,
+            terms: document.terms.map { termNames[Int($0)] }, counts: counts, vocabularyWords: words,
+            vocabularyTerms: wordTerms)
+    }
+
+    /// The counts of a compact document, `Field.count` per term.
+    private static func unpackedCounts(_ document: CompactDocument) -> [Int] {
+        let fieldCount = Field.count
+        var counts = [Int](repeating: 0, count: document.terms.count * fieldCount)
+        var offset = 0
+        for term in document.terms.indices {
+            let mask = document.counts[offset]
+            offset += 1
+            for field in 0..<fieldCount where mask & (1 << UInt8(field)) != 0 {
+                counts[term * fieldCount + field] = Self.readCount(document.counts, at: &offset)
+            }
+        }
+        return counts
+    }
 
     /// The index files: paths relative to the index folder, mapped to their
     /// bytes. `index.json` is the entry file.
     public func build() -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         let chunkCount = IndexFormat.chunkCount(forDocuments: documents.count)
-        let ordered = documents.values
-            .map { (chunk: Int(IndexFormat.hash($0.id) % UInt32(chunkCount)), document: $0) }
-            .sorted { $0.chunk != $1.chunk ? $0.chunk < $1.chunk : IndexFormat.precedes($0.document.id, $1.document.id) }
+        let ordered = documents
+            .map { (chunk: Int(IndexFormat.hash($0.stored.id) % UInt32(chunkCount)), document: $0) }
+            .sorted {
+                $0.chunk != $1.chunk ? $0.chunk < $1.chunk : IndexFormat.precedes($0.document.stored.id, $1.document.stored.id)
+            }
 
         let sortedDocuments = ordered.map(\.document)
         let parts = BuildParts()
+        let termNames = termNames
+        let wordNames = wordNames
         // Postings on one thread; chunks, vocabulary, facets and dates on the other.
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             var partFiles: [String: [UInt8]] = [:]
             if part == 0 {
-                let references = Self.postingsPieces(sortedDocuments, terms: TermTable(sortedDocuments), into: &partFiles)
+                let references = Self.postingsPieces(sortedDocuments, termNames: termNames, into: &partFiles)
                 parts.store(partFiles, postings: references)
                 return
             }
@@ -57,7 +181,8 @@ public struct IndexBuilder: Sendable {
                 chunks.append([start, chunk])
                 start = end
             }
-            let vocabulary = Self.vocabularyPieces(sortedDocuments, into: &partFiles)
+            let vocabulary = Self.vocabularyPieces(
+                sortedDocuments, termNames: termNames, wordNames: wordNames, into: &partFiles)
             partFiles[IndexFormat.facetsFile] = Self.encode(Self.facets(sortedDocuments))
             var minutes: [UInt8] = []
             for document in sortedDocuments { VarintCodec.append(document.dateKey, to: &minutes) }
@@ -100,42 +225,9 @@ public struct IndexBuilder: Sendable {
         }
     }
 
-    // MARK: - Terms
-
-    /// Every term of the index with an identifier, and each document's terms
-    /// as identifiers.
-    private struct TermTable {
-        var names: [String] = []
-        var perDocument: [[Int]] = []
-
-        init(_ documents: [AnalyzedDocument]) {
-            var identifiers: [String: Int] = [:]
-            perDocument.reserveCapacity(documents.count)
-            for document in documents {
-                var local: [Int] = []
-                local.reserveCapacity(document.terms.count)
-                for term in document.terms {
-                    if let known = identifiers[term] {
-                        local.append(known)
-                    } else {
-                        identifiers[term] = names.count
-                        local.append(names.count)
-                        names.append(term)
-                    }
-                }
-                perDocument.append(local)
-            }
-        }
-
-        /// Term identifiers in key order.
-        func sortedIdentifiers() -> [Int] {
-            names.indices.sorted { IndexFormat.precedes(names[$0], names[$1]) }
-        }
-    }
-
     // MARK: - Postings
 
-    private static func postingsPieces(_ documents: [AnalyzedDocument], terms: TermTable,
+    private static func postingsPieces(_ documents: [CompactDocument], termNames: [String],
                                        into files: inout [String: [UInt8]]) -> [[String]] {
         let fieldCount = Field.count
         var averages = [Double](repeating: 1, count: fieldCount)
@@ -147,18 +239,22 @@ public struct IndexBuilder: Sendable {
             }
         }
         let weights = Field.allCases.map(\.weight)
-        var lists = [[UInt8]](repeating: [], count: terms.names.count)
-        var previous = [Int](repeating: -1, count: terms.names.count)
+        var lists = [[UInt8]](repeating: [], count: termNames.count)
+        var previous = [Int](repeating: -1, count: termNames.count)
         var norms = [Double](repeating: 1, count: fieldCount)
         for (ordinal, document) in documents.enumerated() {
             for field in 0..<fieldCount {
                 norms[field] = 1 - Ranking.b + Ranking.b * Double(document.fieldLengths[field]) / averages[field]
             }
-            for (index, id) in terms.perDocument[ordinal].enumerated() {
+            var offset = 0
+            for term in document.terms {
+                let id = Int(term)
+                let mask = document.counts[offset]
+                offset += 1
                 var weighted = 0.0
-                for field in 0..<fieldCount {
-                    let count = document.counts[index * fieldCount + field]
-                    if count > 0 { weighted += weights[field] * Double(count) / norms[field] }
+                for field in 0..<fieldCount where mask & (1 << UInt8(field)) != 0 {
+                    let count = Self.readCount(document.counts, at: &offset)
+                    weighted += weights[field] * Double(count) / norms[field]
                 }
                 let frequency = max(1, Int((weighted * Ranking.scale).rounded()))
                 VarintCodec.append(ordinal - previous[id] - 1, to: &lists[id])
@@ -178,8 +274,10 @@ public struct IndexBuilder: Sendable {
             references.append([first, name])
             size = 0
         }
-        for id in terms.sortedIdentifiers() {
-            let term = terms.names[id]
+        // Terms of replaced documents only have no postings and are left out.
+        for id in termNames.indices.sorted(by: { IndexFormat.precedes(termNames[$0], termNames[$1]) })
+        where !lists[id].isEmpty {
+            let term = termNames[id]
             let entrySize = term.utf8.count + lists[id].count + 6
             if size > 0 && size + entrySize > IndexFormat.pieceTarget { flush() }
             if size == 0 {
@@ -200,17 +298,23 @@ public struct IndexBuilder: Sendable {
 
     // MARK: - Vocabulary
 
-    private static func vocabularyPieces(_ documents: [AnalyzedDocument], into files: inout [String: [UInt8]]) -> [[String]] {
-        var vocabulary: [String: [String]] = [:]
+    private static func vocabularyPieces(
+        _ documents: [CompactDocument], termNames: [String], wordNames: [String], into files: inout [String: [UInt8]]
+    ) -> [[String]] {
+        // Word number → term numbers, each once.
+        var termsOfWord = [[UInt32]](repeating: [], count: wordNames.count)
         for document in documents {
-            for (word, index) in zip(document.vocabularyWords, document.vocabularyTerms) where index < document.terms.count {
-                let term = document.terms[index]
-                if let known = vocabulary[word] {
-                    if !known.contains(term) { vocabulary[word]?.append(term) }
-                } else {
-                    vocabulary[word] = [term]
-                }
+            var index = 0
+            while index + 1 < document.vocabulary.count {
+                let word = Int(document.vocabulary[index])
+                let term = document.terms[Int(document.vocabulary[index + 1])]
+                if !termsOfWord[word].contains(term) { termsOfWord[word].append(term) }
+                index += 2
             }
+        }
+        var vocabulary: [String: [String]] = [:]
+        for (word, terms) in termsOfWord.enumerated() where !terms.isEmpty {
+            vocabulary[wordNames[word]] = terms.map { termNames[Int($0)] }
         }
         var references: [[String]] = []
         var writer = JSONWriter()
@@ -246,7 +350,7 @@ public struct IndexBuilder: Sendable {
 
     // MARK: - Facets
 
-    private static func facets(_ documents: [AnalyzedDocument]) -> FacetsFile {
+    private static func facets(_ documents: [CompactDocument]) -> FacetsFile {
         var languages: [String: [Int]] = [:]
         var sections: [String: [Int]] = [:]
         var tags: [String: [Int]] = [:]

@@ -42,6 +42,26 @@ import Testing
         #expect(try engine.search(SearchQuery("new ")).results.map(\.title) == ["New title"])
     }
 
+    @Test func aDocumentReadsBackAsItWasAdded() {
+        var builder = IndexBuilder()
+        let analyzed = documents(3).map(DocumentAnalyzer.analyze)
+        for document in analyzed { builder.add(document) }
+        for document in analyzed { #expect(builder.document(withID: document.id) == document) }
+        #expect(builder.document(withID: "missing") == nil)
+        let replacement = DocumentAnalyzer.analyze(SearchDocument(id: "posts/1", url: "/p/", title: "Other words", body: "x"))
+        builder.add(replacement)
+        #expect(builder.document(withID: "posts/1") == replacement)
+    }
+
+    @Test func termsOfAReplacedDocumentLeaveNoPostings() {
+        var builder = IndexBuilder()
+        builder.add(DocumentAnalyzer.analyze(SearchDocument(id: "a", url: "/a/", title: "Zebra")))
+        builder.add(DocumentAnalyzer.analyze(SearchDocument(id: "a", url: "/a/", title: "Lion")))
+        let text = builder.build().filter { $0.key.hasPrefix("p/") }.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(text.contains("lion"))
+        #expect(!text.contains("zebra"))
+    }
+
     @Test func anEmptyIndexAnswersNothing() throws {
         let engine = try VectorFiles.engine(IndexBuilder().build())
         #expect(engine.documentCount == 0)

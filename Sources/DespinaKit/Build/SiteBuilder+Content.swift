@@ -76,7 +76,7 @@ extension SiteBuilder {
     /// resolved links are what they were.
     func renderEntries(
         _ entries: [Entry], sources: [String: SourceState], loader: EntryLoader, routing: Routing,
-        config: SiteConfig, key: UInt64
+        config: SiteConfig, key: UInt64, index: SearchIndexBuilder?
     ) -> [RenderedState] {
         let highlighter = SyntaxHighlighter()
         return parallelMap(entries) { entry in
@@ -119,15 +119,19 @@ extension SiteBuilder {
             let rendered = loader.render(fresh, highlighter: highlighter, links: routing)
             var published = rendered.entry
             published.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
-            let searchDocument = indexed
-                ? DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)) : nil
+            // The analysis goes straight into the build's index, compact.
+            var searchDocument: CachedSearchDocument?
+            if indexed, let index {
+                index.add(DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)))
+                searchDocument = .indexed(id: published.identifier)
+            }
             // The text was needed for the search analysis only.
             published.content?.plainText = ""
             published.content?.codeText = ""
             let record = CachedEntry(
                 size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: published,
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: rendered.diagnostics,
-                linkLookups: rendered.lookups, searchDocument: searchDocument.map(CachedSearchDocument.analyzed))
+                linkLookups: rendered.lookups, searchDocument: searchDocument)
             return RenderedState(entry: published, diagnostics: rendered.diagnostics, record: record, isNew: true)
         }
     }

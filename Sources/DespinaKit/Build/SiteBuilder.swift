@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
                 ?? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
         }
         let markdownFiles = scan.files.filter { $0.role != .asset }
-        let sources = timer.run("read front matter") {
+        var sources = timer.run("read front matter") {
             readSources(markdownFiles, signatures: signatures, loader: loader, cache: cache)
         }
         var errors: [Diagnostic] = []
@@ -152,10 +152,14 @@ public struct SiteBuilder: Sendable {
         guard errors.isEmpty else { throw BuildFailure(errors) }
 
         let sourcesByPath = Dictionary(sources.map { ($0.file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let searchIndex = config.search.enabled ? SearchIndexBuilder() : nil
         let rendered = timer.run("render markdown") {
             renderEntries(
-                entries, sources: sourcesByPath, loader: loader, routing: routing, config: config, key: entryKey)
+                entries, sources: sourcesByPath, loader: loader, routing: routing, config: config, key: entryKey,
+                index: searchIndex)
         }
+        // The Markdown text of every file is no longer needed.
+        for index in sources.indices { sources[index].loaded.entry?.body = "" }
         entries = rendered.map(\.entry)
         report(rendered.flatMap(\.diagnostics))
 
@@ -189,7 +193,7 @@ public struct SiteBuilder: Sendable {
                 try renderer.copyAssets(
                     scan.files.filter { $0.role == .asset }, fileSystem: fileSystem, signatures: signatures)
             }
-            if config.search.enabled {
+            if config.search.enabled, let searchIndex {
                 fileCount += try timer.run("build search index") {
                     let indexed = rendered.compactMap { state in
                         state.record.searchDocument.map { (state.entry, $0) }
@@ -202,11 +206,21 @@ public struct SiteBuilder: Sendable {
                     }
                     let settled = config
                     return try renderer.writeSearchIndex(fingerprint: key) {
-                        parallelMap(indexed) { entry, cached in
-                            (try? cached.document())
-                                ?? analyzeAgain(entry, source: sourcesByPath[entry.sourcePath], loader: loader,
-                                                routing: routing, config: settled)
-                        }.compactMap { $0 }
+                        // Cached documents join the ones analysed in this build,
+                        // decoded a batch at a time.
+                        let cached = indexed.filter { !searchIndex.contains($0.0.identifier) }
+                        var start = 0
+                        while start < cached.count {
+                            let batch = Array(cached[start..<min(start + 512, cached.count)])
+                            let documents = parallelMap(batch) { entry, document in
+                                (try? document.document())
+                                    ?? analyzeAgain(entry, source: sourcesByPath[entry.sourcePath], loader: loader,
+                                                    routing: routing, config: settled)
+                            }
+                            for document in documents { if let document { searchIndex.add(document) } }
+                            start += batch.count
+                        }
+                        return searchIndex.build()
                     }
                 }
             }
@@ -227,7 +241,7 @@ public struct SiteBuilder: Sendable {
 
         if options.recordsOutput {
             timer.run("save cache") {
-                saveCache(cache, sources: sources, rendered: rendered, memory: options.cacheMemory)
+                saveCache(cache, sources: sources, rendered: rendered, index: searchIndex, memory: options.cacheMemory)
                 if let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -248,7 +262,8 @@ public struct SiteBuilder: Sendable {
     /// Writes the cache records of every file read: new renderings, and
     /// the old records of files that are not published in this build.
     private func saveCache(
-        _ cache: EntryCache, sources: [SourceState], rendered: [RenderedState], memory: EntryCacheMemory?
+        _ cache: EntryCache, sources: [SourceState], rendered: [RenderedState], index: SearchIndexBuilder?,
+        memory: EntryCacheMemory?
     ) {
         var renderedIndex: [String: Int] = [:]
         renderedIndex.reserveCapacity(rendered.count)
@@ -271,7 +286,11 @@ public struct SiteBuilder: Sendable {
                 changed.insert(path)
             }
         }
-        func record(for path: String) -> CachedEntry? {
+        let renderedPositions = renderedIndex
+        let sourcePositions = sourceIndex
+        @Sendable func record(for path: String) -> CachedEntry? {
+            let renderedIndex = renderedPositions
+            let sourceIndex = sourcePositions
             if let index = renderedIndex[path] { return rendered[index].record }
             guard let index = sourceIndex[path], let entry = sources[index].loaded.entry else { return nil }
             let source = sources[index]
@@ -285,11 +304,18 @@ public struct SiteBuilder: Sendable {
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: [], linkLookups: [])
         }
         let fileSystem = environment.fileSystem
-        cache.save(paths: paths, changed: changed, fileSystem: fileSystem, record: record(for:))
+        cache.save(paths: paths, changed: changed, fileSystem: fileSystem, index: index, record: record(for:))
         if let memory {
             var records: [String: CachedEntry] = [:]
             records.reserveCapacity(paths.count)
-            for path in paths { records[path] = record(for: path) }
+            for path in paths {
+                guard var kept = record(for: path) else { continue }
+                // Documents held by this build's index stay with the cache.
+                if case .indexed = kept.searchDocument {
+                    kept.searchDocument = (try? kept.searchDocument?.document(in: index)).map { .analyzed($0) }
+                }
+                records[path] = kept
+            }
             memory.remember(directory: cache.directory, key: cache.key, records: records, fileSystem: fileSystem)
         }
     }

@@ -126,7 +126,7 @@ extension ByteWriter {
         write(document.vocabularyTerms)
     }
 
-    mutating func write(_ record: CachedEntry, strings: inout CacheStringTable) {
+    mutating func write(_ record: CachedEntry, strings: inout CacheStringTable, index: SearchIndexBuilder? = nil) {
         write(record.size)
         write(Int(record.modified))
         write(record.sourceHash)
@@ -142,7 +142,7 @@ extension ByteWriter {
         }
         // A document still encoded is decoded to be written with this
         // file's string table; the checksum of its own file was verified.
-        let document = try? record.searchDocument?.document()
+        let document = try? record.searchDocument?.document(in: index)
         write(document != nil)
         if let document {
             var inner = ByteWriter(capacity: 4096)

@@ -1,5 +1,6 @@
 import Markup
 import SearchIndex
+import Synchronization
 
 /// What the build cache keeps of one Markdown file: enough to publish it
 /// again without reading, parsing or rendering it while neither the file
@@ -32,11 +33,18 @@ enum CachedSearchDocument: Sendable {
     /// The bytes of a cache file, the range of this document in them, and
     /// the file's string table.
     case encoded(bytes: [UInt8], range: Range<Int>, strings: [String])
+    /// Analysed in this build and held, compact, by the build's index
+    /// builder under the document's identifier.
+    case indexed(id: String)
 
-    /// The analysed document, decoded if needed.
-    func document() throws(MalformedCache) -> AnalyzedDocument {
+    /// The analysed document, decoded if needed (`index` holds the
+    /// documents analysed in this build).
+    func document(in index: SearchIndexBuilder? = nil) throws(MalformedCache) -> AnalyzedDocument {
         switch self {
         case .analyzed(let document):
+            return document
+        case .indexed(let id):
+            guard let document = index?.document(withID: id) else { throw MalformedCache() }
             return document
         case .encoded(let bytes, let range, let strings):
             var reader = ByteReader(bytes, offset: range.lowerBound)
@@ -75,5 +83,33 @@ extension CachedEntry {
             fingerprint.combine(lookup.result)
         }
         return fingerprint.value
+    }
+}
+
+/// The search index of a build while it is being filled: documents are
+/// added from all cores as posts are analysed, and kept compact.
+final class SearchIndexBuilder: Sendable {
+    private let builder = Mutex(IndexBuilder())
+
+    init() {}
+
+    /// Adds an analysed document.
+    func add(_ document: AnalyzedDocument) {
+        builder.withLock { $0.add(document) }
+    }
+
+    /// Whether a document with `id` was added.
+    func contains(_ id: String) -> Bool {
+        builder.withLock { $0.contains(id) }
+    }
+
+    /// The document added with `id`.
+    func document(withID id: String) -> AnalyzedDocument? {
+        builder.withLock { $0.document(withID: id) }
+    }
+
+    /// The index files of every document added.
+    func build() -> [String: [UInt8]] {
+        builder.withLock { $0.build() }
     }
 }

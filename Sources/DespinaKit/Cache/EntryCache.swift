@@ -61,29 +61,32 @@ struct EntryCache: Sendable {
     }
 
     /// Writes the files whose records changed: `changed` lists the paths
-    /// whose records are new or different from the ones read.
-    /// `paths` lists every source path of the new content; `record(for:)`
-    /// gives the new record of a path in a file that must be written.
+    /// whose records are new or different from the ones read, `paths`
+    /// every source path of the new content, and `record` gives the new
+    /// record of a path. Records are asked for one file at a time, so the
+    /// search documents decoded for writing are never all in memory.
     func save(
-        paths: [String], changed: Set<String>, fileSystem: any FileSystem, record: (String) -> CachedEntry?
+        paths: [String], changed: Set<String>, fileSystem: any FileSystem, index: SearchIndexBuilder?,
+        record: @escaping @Sendable (String) -> CachedEntry?
     ) {
         var dirty = Set(changed.map(Self.shard(of:)))
         let kept = Set(paths)
         for path in records.keys where !kept.contains(path) { dirty.insert(Self.shard(of: path)) }
         for shard in 0..<Self.shardCount where !intactShards.contains(shard) { dirty.insert(shard) }
         guard !dirty.isEmpty else { return }
-        var byShard = [[CachedEntry]](repeating: [], count: Self.shardCount)
+        var pathsByShard = [[String]](repeating: [], count: Self.shardCount)
         for path in paths {
             let shard = Self.shard(of: path)
-            if dirty.contains(shard), let record = record(path) { byShard[shard].append(record) }
+            if dirty.contains(shard) { pathsByShard[shard].append(path) }
         }
         let key = key
         let directory = directory
-        let shards = byShard
+        let shards = pathsByShard
         // A cache that cannot be written costs the next build time, not correctness.
         try? parallelForEach(dirty.sorted()) { shard in
-            let sorted = shards[shard].sorted { $0.entry.sourcePath < $1.entry.sourcePath }
-            try? fileSystem.write(Self.encode(sorted, key: key), to: joinPath(directory, Self.fileName(shard)))
+            let records = shards[shard].sorted().compactMap(record)
+            try? fileSystem.write(
+                Self.encode(records, key: key, index: index), to: joinPath(directory, Self.fileName(shard)))
         }
     }
 
@@ -97,11 +100,11 @@ struct EntryCache: Sendable {
         shard < 10 ? "0\(shard)" : "\(shard)"
     }
 
-    static func encode(_ records: [CachedEntry], key: UInt64) -> [UInt8] {
+    static func encode(_ records: [CachedEntry], key: UInt64, index: SearchIndexBuilder? = nil) -> [UInt8] {
         var strings = CacheStringTable()
         var body = ByteWriter(capacity: records.count * 8192)
         body.write(records.count)
-        for record in records { body.write(record, strings: &strings) }
+        for record in records { body.write(record, strings: &strings, index: index) }
         var file = ByteWriter(capacity: body.bytes.count + 65536)
         file.write(bytes: magic)
         file.write(key)

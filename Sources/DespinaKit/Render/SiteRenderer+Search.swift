@@ -14,16 +14,13 @@ extension SiteRenderer {
             code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
     }
 
-    /// Writes the index files of the `documents` under `search/`, or keeps
+    /// Writes the index files that `files` makes under `search/`, or keeps
     /// the ones in place when the same documents made them (`fingerprint`
-    /// names the set; then the documents are not asked for); returns the
-    /// file count.
-    func writeSearchIndex(fingerprint: UInt64, documents: () -> [AnalyzedDocument]) throws -> Int {
+    /// names the set; then `files` is not called); returns the file count.
+    func writeSearchIndex(fingerprint: UInt64, files: () -> [String: [UInt8]]) throws -> Int {
         let kept = output.keepAll(under: "search/", fingerprint: fingerprint)
         if kept > 0 { return kept }
-        var builder = IndexBuilder()
-        for document in documents() { builder.add(document) }
-        let files = builder.build()
+        let files = files()
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: "search/" + path, fingerprint: fingerprint)
         }
