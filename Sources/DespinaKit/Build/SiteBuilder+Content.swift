@@ -1,6 +1,7 @@
 import Foundation
 import Markup
 import SearchIndex
+import Synchronization
 
 /// The per-post steps of a build with the parsed-post cache: read (or
 /// reuse) each file's entry, then render (or reuse) each published one.
@@ -25,14 +26,39 @@ extension SiteBuilder {
         return (info?.size ?? -1, info?.modified ?? -1)
     }
 
+    /// The Markdown bodies of the files read, held apart from their
+    /// entries: the render step takes each one as it renders it, so the
+    /// texts of a large site and their HTML are never all in memory at once.
+    final class Bodies: Sendable {
+        private let slots: Mutex<[Substring?]>
+
+        init(count: Int) {
+            slots = Mutex([Substring?](repeating: nil, count: count))
+        }
+
+        func put(_ body: Substring, at position: Int) {
+            slots.withLock { $0[position] = body }
+        }
+
+        /// The body at `position`, which is then let go.
+        func take(_ position: Int) -> Substring? {
+            slots.withLock { slots in
+                defer { slots[position] = nil }
+                return slots[position]
+            }
+        }
+    }
+
     /// Reads every Markdown file on all cores: a file whose size and time,
     /// or whose bytes, are those of its cache record is not parsed again.
+    /// The bodies of the files parsed go to `bodies`, by position.
     func readSources(
         _ files: [SourceFile], signatures: [String: (size: Int, modified: Int64)], loader: EntryLoader,
-        cache: EntryCache
+        cache: EntryCache, bodies: Bodies
     ) -> [SourceState] {
         let fileSystem = environment.fileSystem
-        return parallelMap(files) { file in
+        return parallelMap(Array(files.indices)) { position in
+            let file = files[position]
             let signature = signatures[file.relativePath] ?? Self.signature(of: file, fileSystem: fileSystem)
             let record = cache.records[file.relativePath]
             if let record, record.size == signature.size, record.modified == signature.modified {
@@ -56,9 +82,14 @@ extension SiteBuilder {
                     file: file, loaded: EntryLoader.Loaded(entry: record.entry, diagnostics: record.loadDiagnostics),
                     size: signature.size, modified: signature.modified, sourceHash: hash, record: record)
             }
+            var loaded = loader.load(file, contents: bytes)
+            if let body = loaded.entry?.body {
+                bodies.put(body, at: position)
+                loaded.entry?.body = ""
+            }
             return SourceState(
-                file: file, loaded: loader.load(file, contents: bytes), size: signature.size,
-                modified: signature.modified, sourceHash: hash, record: nil)
+                file: file, loaded: loaded, size: signature.size, modified: signature.modified, sourceHash: hash,
+                record: nil)
         }
     }
 
@@ -75,12 +106,12 @@ extension SiteBuilder {
     /// rendering (and search analysis) of an unchanged file whose URL and
     /// resolved links are what they were.
     func renderEntries(
-        _ entries: [Entry], sources: [String: SourceState], loader: EntryLoader, routing: Routing,
-        config: SiteConfig, key: UInt64, index: SearchIndexBuilder?
+        _ entries: [Entry], sources: [SourceState], positions: [String: Int], loader: EntryLoader, routing: Routing,
+        config: SiteConfig, key: UInt64, index: SearchIndexBuilder?, bodies: Bodies
     ) -> [RenderedState] {
         let highlighter = SyntaxHighlighter()
         return parallelMap(entries) { entry in
-            guard let source = sources[entry.sourcePath] else {
+            guard let position = positions[entry.sourcePath] else {
                 // Every entry comes from a source; kept total for safety.
                 return RenderedState(
                     entry: entry, diagnostics: [],
@@ -89,6 +120,7 @@ extension SiteBuilder {
                         linkLookups: []),
                     isNew: true)
             }
+            let source = sources[position]
             let indexed = config.search.enabled && entry.isSearchable
             if let record = source.record, record.rendering(isValidAt: entry.path, routing: routing),
                !indexed || record.searchDocument != nil {
@@ -101,9 +133,12 @@ extension SiteBuilder {
                 let isNew = updated.size != record.size || updated.modified != record.modified
                 return RenderedState(entry: reused, diagnostics: record.renderDiagnostics, record: updated, isNew: isNew)
             }
-            // Parsed from the cache but not rendered for this build: read the file again.
+            // A file parsed in this build has its body waiting; one parsed
+            // from the cache, or whose body is gone, is read again.
             var fresh = entry
-            if source.record != nil {
+            if let body = bodies.take(position) {
+                fresh.body = body
+            } else {
                 let reloaded = loader.load(source.file)
                 guard let reloadedEntry = reloaded.entry else {
                     return RenderedState(

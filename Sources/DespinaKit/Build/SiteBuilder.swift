@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Markup
 import Mustache
 
@@ -127,8 +130,9 @@ public struct SiteBuilder: Sendable {
                 ?? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
         }
         let markdownFiles = scan.files.filter { $0.role != .asset }
-        var sources = timer.run("read front matter") {
-            readSources(markdownFiles, signatures: signatures, loader: loader, cache: cache)
+        let bodies = Bodies(count: markdownFiles.count)
+        let sources = timer.run("read front matter") {
+            readSources(markdownFiles, signatures: signatures, loader: loader, cache: cache, bodies: bodies)
         }
         var errors: [Diagnostic] = []
         var entries: [Entry] = []
@@ -151,15 +155,19 @@ public struct SiteBuilder: Sendable {
         errors += IdentifierCheck.duplicates(in: entries)
         guard errors.isEmpty else { throw BuildFailure(errors) }
 
-        let sourcesByPath = Dictionary(sources.map { ($0.file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let sourcePositions = Dictionary(
+            sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let searchIndex = config.search.enabled ? SearchIndexBuilder() : nil
         let rendered = timer.run("render markdown") {
             renderEntries(
-                entries, sources: sourcesByPath, loader: loader, routing: routing, config: config, key: entryKey,
-                index: searchIndex)
+                entries, sources: sources, positions: sourcePositions, loader: loader, routing: routing, config: config,
+                key: entryKey, index: searchIndex, bodies: bodies)
         }
-        // The Markdown text of every file is no longer needed.
-        for index in sources.indices { sources[index].loaded.entry?.body = "" }
+        // The Markdown texts are gone; their memory goes back to the system
+        // before the pages are made.
+        entries = []
+        let settledSources = sources
+        releaseFreeMemory()
         entries = rendered.map(\.entry)
         report(rendered.flatMap(\.diagnostics))
 
@@ -214,7 +222,8 @@ public struct SiteBuilder: Sendable {
                             let batch = Array(cached[start..<min(start + 512, cached.count)])
                             let documents = parallelMap(batch) { entry, document in
                                 (try? document.document())
-                                    ?? analyzeAgain(entry, source: sourcesByPath[entry.sourcePath], loader: loader,
+                                    ?? analyzeAgain(
+                                        entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] }, loader: loader,
                                                     routing: routing, config: settled)
                             }
                             for document in documents { if let document { searchIndex.add(document) } }
@@ -395,5 +404,16 @@ public struct SiteBuilder: Sendable {
     static func diagnostic(for error: TemplateError, theme: Theme?) -> Diagnostic {
         let path = theme?.templatePaths[error.templateName] ?? "Templates/\(error.templateName).mustache"
         return Diagnostic(path: path, line: error.line, column: error.column, message: error.message)
+    }
+
+    /// Hands memory the build freed back to the system, so that the peak
+    /// of a large build is what it holds, not what it once held.
+    private func releaseFreeMemory() {
+        #if canImport(Glibc)
+        // glibc's malloc_trim, looked up at run time (not in the Swift overlay).
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
     }
 }
