@@ -29,7 +29,8 @@ enum Commands {
 
     static func build(_ arguments: ParsedArguments) throws -> Int32 {
         let environment = makeEnvironment(verbose: arguments.flag("verbose"))
-        let options = buildOptions(arguments, site: arguments.positionals.first ?? ".")
+        var options = buildOptions(arguments, site: arguments.positionals.first ?? ".")
+        options.endsProcessAfterBuild = true
         do {
             let summary = try SiteBuilder(environment: environment).build(options)
             environment.log.info(summary.line)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -265,6 +266,10 @@ public struct SiteBuilder: Sendable {
             postCount: model.posts.count, pageCount: model.pages.count, fileCount: fileCount,
             seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
         summary.unchangedFileCount = output.unchangedCount
+        if options.endsProcessAfterBuild {
+            BuildLeftovers.keep(BuildLeftovers.State(
+                cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex))
+        }
         return .built(Result(summary: summary, config: config, model: model))
     }
 
@@ -415,5 +420,23 @@ public struct SiteBuilder: Sendable {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
         _ = unsafeBitCast(symbol, to: Trim.self)(0)
         #endif
+    }
+}
+
+/// The data of builds in a process that ends right after them, kept so
+/// that it is reclaimed with the process rather than freed object by object.
+private enum BuildLeftovers {
+    struct State: Sendable {
+        var cache: EntryCache
+        var sources: [SiteBuilder.SourceState]
+        var rendered: [SiteBuilder.RenderedState]
+        var renderer: SiteRenderer
+        var index: SearchIndexBuilder?
+    }
+
+    private static let kept = Mutex<[State]>([])
+
+    static func keep(_ state: State) {
+        kept.withLock { $0.append(state) }
     }
 }

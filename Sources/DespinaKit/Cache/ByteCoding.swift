@@ -49,6 +49,11 @@ struct ByteWriter {
         for value in values { write(value) }
     }
 
+    /// Appends raw bytes (no length).
+    mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
     mutating func write(bytes other: [UInt8]) {
         write(other.count)
         bytes.append(contentsOf: other)

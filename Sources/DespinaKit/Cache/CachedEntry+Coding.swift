@@ -87,7 +87,10 @@ extension ByteWriter {
         write(entry.markdown.unsafeHTML)
         write(entry.content != nil)
         if let content = entry.content {
-            write(content.html)
+            content.htmlText.withUTF8 { utf8 in
+                write(utf8.count)
+                append(utf8)
+            }
             write(content.summaryHTML)
             write(content.headings.count)
             for heading in content.headings {
@@ -230,7 +233,8 @@ extension ByteReader {
             explicitPermalink: explicitPermalink, path: path, body: "", bodyFirstLine: bodyFirstLine,
             markdown: markdown))
         if try readBool() {
-            let html = try readString()
+            let htmlRange = try readRange()
+            let html = UTF8Text(bytes: buffer, range: htmlRange)
             let summaryHTML = try readString()
             let headingCount = try readCount()
             var headings: [Heading] = []
@@ -238,7 +242,7 @@ extension ByteReader {
                 headings.append(Heading(level: try readInt(), title: try readString(), id: try readString()))
             }
             entry.content = RenderedContent(
-                html: html, summaryHTML: summaryHTML, headings: headings, plainText: "", codeText: "",
+                htmlText: html, summaryHTML: summaryHTML, headings: headings, plainText: "", codeText: "",
                 wordCount: try readInt(), readingMinutes: try readInt(),
                 links: try readLinkReferences(), images: try readLinkReferences())
         }

@@ -86,7 +86,12 @@ extension Entry {
 
 /// What the Markdown body of an entry became.
 struct RenderedContent: Sendable {
-    var html: String
+    /// The body as HTML (read from the cache only when a page needs it).
+    var html: String {
+        get { htmlText.string }
+        set { htmlText = UTF8Text(newValue) }
+    }
+    var htmlText: UTF8Text
     var summaryHTML: String
     var headings: [Heading]
     var plainText: String
@@ -96,4 +101,60 @@ struct RenderedContent: Sendable {
     /// Links and images of the body, with their positions in the file.
     var links: [LinkReference] = []
     var images: [LinkReference] = []
+
+    init(
+        html: String, summaryHTML: String, headings: [Heading], plainText: String, codeText: String,
+        wordCount: Int, readingMinutes: Int, links: [LinkReference] = [], images: [LinkReference] = []
+    ) {
+        self.init(
+            htmlText: UTF8Text(html), summaryHTML: summaryHTML, headings: headings, plainText: plainText,
+            codeText: codeText, wordCount: wordCount, readingMinutes: readingMinutes, links: links, images: images)
+    }
+
+    init(
+        htmlText: UTF8Text, summaryHTML: String, headings: [Heading], plainText: String, codeText: String,
+        wordCount: Int, readingMinutes: Int, links: [LinkReference], images: [LinkReference]
+    ) {
+        self.htmlText = htmlText
+        self.summaryHTML = summaryHTML
+        self.headings = headings
+        self.plainText = plainText
+        self.codeText = codeText
+        self.wordCount = wordCount
+        self.readingMinutes = readingMinutes
+        self.links = links
+        self.images = images
+    }
+}
+
+/// UTF-8 text held as a string, or as a range of bytes read from a file
+/// and turned into a string only when asked for.
+struct UTF8Text: Sendable {
+    private enum Storage: Sendable {
+        case string(String)
+        case bytes([UInt8], Range<Int>)
+    }
+
+    private let storage: Storage
+
+    init(_ string: String) { storage = .string(string) }
+
+    /// Text whose UTF-8 bytes are `bytes[range]` (kept, not copied).
+    init(bytes: [UInt8], range: Range<Int>) { storage = .bytes(bytes, range) }
+
+    var string: String {
+        switch storage {
+        case .string(let string): return string
+        case .bytes(let bytes, let range): return String(decoding: bytes[range], as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes, without making a string.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch storage {
+        case .string(var string): return string.withUTF8(body)
+        case .bytes(let bytes, let range):
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+    }
 }

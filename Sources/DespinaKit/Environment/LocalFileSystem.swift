@@ -61,7 +61,16 @@ public struct LocalFileSystem: FileSystem {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let kind = info(at: joinPath(path, name))?.kind ?? .other
+            // The directory entry says what it is on most file systems; ask
+            // the file itself only when it does not.
+            let kind: FileKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = info(at: joinPath(path, name))?.kind ?? .other
+            default: kind = .other
+            }
             result.append(DirectoryEntry(name: name, kind: kind))
         }
         return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
