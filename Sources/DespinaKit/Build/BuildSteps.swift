@@ -18,6 +18,13 @@ struct StepTimer: Sendable {
         return result
     }
 
+    /// Reports a step that ran on the side and took `seconds`.
+    func report(_ name: String, seconds: Double) {
+        var line = "  " + name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", seconds)
+        if log.isVerbose, let megabytes = Self.residentMegabytes() { line += String(format: "%8d MB", megabytes) }
+        log.verbose(line)
+    }
+
     /// The resident set size of this process, from `/proc/self/statm`.
     static func residentMegabytes() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }

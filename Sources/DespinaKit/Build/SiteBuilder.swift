@@ -194,6 +194,49 @@ public struct SiteBuilder: Sendable {
                 config: config, model: model, templates: templates, theme: theme, output: output,
                 aliases: routing.aliases, key: pageKey)
         }
+        // The search index: kept when the same documents made it, else made
+        // from the documents analysed in this build and the cached ones.
+        let settled = config
+        var searchIndexFiles: (@Sendable () throws -> Int)?
+        if let searchIndex {
+            searchIndexFiles = { @Sendable () throws -> Int in
+                let indexed = rendered.compactMap { state in state.record.searchDocument.map { (state.entry, $0) } }
+                let key = renderer.fingerprint("search index") { fingerprint in
+                    for (entry, _) in indexed.sorted(by: { $0.0.identifier < $1.0.identifier }) {
+                        fingerprint.combine(entry.identifier)
+                        fingerprint.combine(entry.digest)
+                    }
+                }
+                return try renderer.writeSearchIndex(fingerprint: key) {
+                    // Cached documents join the ones analysed in this build,
+                    // decoded a batch at a time.
+                    let cached = indexed.filter { !searchIndex.contains($0.0.identifier) }
+                    var start = 0
+                    while start < cached.count {
+                        let batch = Array(cached[start..<min(start + 512, cached.count)])
+                        let documents = parallelMap(batch) { entry, document in
+                            (try? document.document())
+                                ?? analyzeAgain(
+                                    entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
+                                    loader: loader, routing: routing, config: settled)
+                        }
+                        for document in documents { if let document { searchIndex.add(document) } }
+                        start += batch.count
+                    }
+                    return searchIndex.build()
+                }
+            }
+        }
+        // When most documents come from the cache (a rebuild), the index is
+        // made on the side while the pages are: both are short then. A full
+        // build makes it after the pages, which already use every core, so
+        // its peak memory stays that of the pages.
+        let freshDocuments = rendered.filter { state in
+            if case .indexed = state.record.searchDocument { return true }
+            return false
+        }.count
+        var alongside: BackgroundStep?
+        if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
         var fileCount = 0
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
@@ -202,49 +245,32 @@ public struct SiteBuilder: Sendable {
                 try renderer.copyAssets(
                     scan.files.filter { $0.role == .asset }, fileSystem: fileSystem, signatures: signatures)
             }
-            if config.search.enabled, let searchIndex {
-                fileCount += try timer.run("build search index") {
-                    let indexed = rendered.compactMap { state in
-                        state.record.searchDocument.map { (state.entry, $0) }
-                    }
-                    let key = renderer.fingerprint("search index") { fingerprint in
-                        for (entry, _) in indexed.sorted(by: { $0.0.identifier < $1.0.identifier }) {
-                            fingerprint.combine(entry.identifier)
-                            fingerprint.combine(entry.digest)
-                        }
-                    }
-                    let settled = config
-                    return try renderer.writeSearchIndex(fingerprint: key) {
-                        // Cached documents join the ones analysed in this build,
-                        // decoded a batch at a time.
-                        let cached = indexed.filter { !searchIndex.contains($0.0.identifier) }
-                        var start = 0
-                        while start < cached.count {
-                            let batch = Array(cached[start..<min(start + 512, cached.count)])
-                            let documents = parallelMap(batch) { entry, document in
-                                (try? document.document())
-                                    ?? analyzeAgain(
-                                        entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] }, loader: loader,
-                                                    routing: routing, config: settled)
-                            }
-                            for document in documents { if let document { searchIndex.add(document) } }
-                            start += batch.count
-                        }
-                        return searchIndex.build()
-                    }
-                }
+            if let alongside {
+                let (count, seconds) = try alongside.result()
+                timer.report("build search index (alongside)", seconds: seconds)
+                fileCount += count
+            } else if let searchIndexFiles {
+                fileCount += try timer.run("build search index") { try searchIndexFiles() }
             }
             try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }
         } catch let failure as BuildFailure {
+            // The index may still be writing into staging.
+            _ = try? alongside?.result()
             output.discard()
             throw failure
         } catch let error as TemplateError {
+            // The index may still be writing into staging.
+            _ = try? alongside?.result()
             output.discard()
             throw BuildFailure([Self.diagnostic(for: error, theme: theme)])
         } catch let diagnostic as Diagnostic {
+            // The index may still be writing into staging.
+            _ = try? alongside?.result()
             output.discard()
             throw BuildFailure([diagnostic])
         } catch {
+            // The index may still be writing into staging.
+            _ = try? alongside?.result()
             output.discard()
             throw BuildFailure([Diagnostic(path: outputPath, message: "cannot write the site: \(error)")])
         }
@@ -438,5 +464,32 @@ private enum BuildLeftovers {
 
     static func keep(_ state: State) {
         kept.withLock { $0.append(state) }
+    }
+}
+
+/// A step run on another thread while the build goes on; `result()`
+/// waits for it and returns its value and how long it took.
+private final class BackgroundStep: Sendable {
+    private let outcome = Mutex<Result<(Int, Double), any Error>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () throws -> Int) {
+        DispatchQueue.global().async { self.run(body) }
+    }
+
+    private func run(_ body: @Sendable () throws -> Int) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = Result { () throws -> (Int, Double) in
+            let value = try body()
+            return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+
+    func result() throws -> (Int, Double) {
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else { return (0, 0) }
+        return try result.get()
     }
 }
