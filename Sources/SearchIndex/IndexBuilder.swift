@@ -10,7 +10,7 @@ public struct IndexBuilder: Sendable {
     /// A document as the builder keeps it: its terms and words as numbers
     /// into tables shared by all documents, its counts packed, so that a
     /// large site's documents fit in memory together.
-    private struct CompactDocument: Sendable {
+    struct CompactDocument: Sendable {
         var stored: StoredDocument
         var dateKey: Int
         var fieldLengths: [Int]
@@ -21,21 +21,27 @@ public struct IndexBuilder: Sendable {
         var counts: [UInt8]
         /// Pairs: a word number and the index of one of its terms in `terms`.
         var vocabulary: [UInt32]
+        /// What the caller says this document was made from (see `add(_:version:)`).
+        var version: UInt64 = 0
     }
 
-    private var slots: [String: Int] = [:]
-    private var documents: [CompactDocument] = []
-    private var termNumbers: [String: UInt32] = [:]
-    private var termNames: [String] = []
-    private var wordNumbers: [String: UInt32] = [:]
-    private var wordNames: [String] = []
+    var slots: [String: Int] = [:]
+    var documents: [CompactDocument] = []
+    /// Documents removed since the tables were last rebuilt: their terms
+    /// and words may stay in the tables unused.
+    var removedSinceCompaction = 0
+    var termNumbers: [String: UInt32] = [:]
+    var termNames: [String] = []
+    var wordNumbers: [String: UInt32] = [:]
+    var wordNames: [String] = []
 
     /// Creates an empty builder.
     public init() {}
 
     /// Adds a document; a later document with the same identifier replaces
-    /// an earlier one.
-    public mutating func add(_ document: AnalyzedDocument) {
+    /// an earlier one. `version` is kept with it for the caller (a digest of
+    /// what the document was made from), to tell later whether it is current.
+    public mutating func add(_ document: AnalyzedDocument, version: UInt64 = 0) {
         var terms: [UInt32] = []
         terms.reserveCapacity(document.terms.count)
         for term in document.terms { terms.append(Self.number(of: term, in: &termNumbers, names: &termNames)) }
@@ -60,7 +66,7 @@ public struct IndexBuilder: Sendable {
         }
         let compact = CompactDocument(
             stored: document.stored, dateKey: document.dateKey, fieldLengths: document.fieldLengths, terms: terms,
-            counts: counts, vocabulary: vocabulary)
+            counts: counts, vocabulary: vocabulary, version: version)
         if let slot = slots[document.id] {
             documents[slot] = compact
         } else {
@@ -88,7 +94,7 @@ public struct IndexBuilder: Sendable {
     }
 
     /// Reads a count written by `appendCount`, advancing `offset`.
-    private static func readCount(_ bytes: [UInt8], at offset: inout Int) -> Int {
+    static func readCount(_ bytes: [UInt8], at offset: inout Int) -> Int {
         var value = 0
         var shift = 0
         while offset < bytes.count {
@@ -124,6 +130,23 @@ public struct IndexBuilder: Sendable {
             stored: document.stored, dateKey: document.dateKey, fieldLengths: document.fieldLengths,
             terms: document.terms.map { termNames[Int($0)] }, counts: counts, vocabularyWords: words,
             vocabularyTerms: wordTerms)
+    }
+
+    /// Whether the packed counts of `document` hold exactly one mask and
+    /// its counts per term (a saved builder is checked before it is used).
+    static func countsFit(_ document: CompactDocument) -> Bool {
+        var offset = 0
+        for _ in document.terms {
+            guard offset < document.counts.count else { return false }
+            let mask = document.counts[offset]
+            offset += 1
+            guard mask < 1 << UInt8(Field.count) else { return false }
+            for field in 0..<Field.count where mask & (1 << UInt8(field)) != 0 {
+                guard offset < document.counts.count else { return false }
+                _ = readCount(document.counts, at: &offset)
+            }
+        }
+        return offset == document.counts.count
     }
 
     /// The counts of a compact document, `Field.count` per term.

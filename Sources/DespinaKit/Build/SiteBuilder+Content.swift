@@ -157,7 +157,9 @@ extension SiteBuilder {
             // The analysis goes straight into the build's index, compact.
             var searchDocument: CachedSearchDocument?
             if indexed, let index {
-                index.add(DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)))
+                index.add(
+                    DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)),
+                    version: published.digest)
                 searchDocument = .indexed(id: published.identifier)
             }
             // The text was needed for the search analysis only.

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Markup
 import Mustache
+import SearchIndex
 
 /// Builds a site: a folder with `Content/` in, a complete static site out.
 ///
@@ -197,6 +198,8 @@ public struct SiteBuilder: Sendable {
         // The search index: kept when the same documents made it, else made
         // from the documents analysed in this build and the cached ones.
         let settled = config
+        let readsSearchState = usesCache
+        let savesSearchState = options.recordsOutput
         var searchIndexFiles: (@Sendable () throws -> Int)?
         if let searchIndex {
             searchIndexFiles = { @Sendable () throws -> Int in
@@ -208,8 +211,45 @@ public struct SiteBuilder: Sendable {
                     }
                 }
                 return try renderer.writeSearchIndex(fingerprint: key) {
-                    // Cached documents join the ones analysed in this build,
-                    // decoded a batch at a time.
+                    let stateDirectory = joinPath(cacheDirectory, "cache/search")
+                    // A rebuild updates the builder the last build saved.
+                    if readsSearchState, let saved = SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem) {
+                        var builder = saved.builder
+                        var generation = saved.generation
+                        let savedTableSize = builder.tableSize
+                        var changedParts = Set<Int>()
+                        let wanted = Dictionary(indexed.map { ($0.0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+                        for (id, version) in builder.versions where wanted[id]?.0.digest != version {
+                            builder.remove(id)
+                            changedParts.insert(IndexBuilder.statePart(of: id))
+                        }
+                        let versions = builder.versions
+                        let missing = indexed.filter { versions[$0.0.identifier] != $0.0.digest }
+                        let documents = parallelMap(missing) { entry, document in
+                            searchIndex.document(withID: entry.identifier) ?? (try? document.document())
+                                ?? analyzeAgain(
+                                    entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
+                                    loader: loader, routing: routing, config: settled)
+                        }
+                        for ((entry, _), document) in zip(missing, documents) {
+                            guard let document else { continue }
+                            builder.add(document, version: entry.digest)
+                            changedParts.insert(IndexBuilder.statePart(of: entry.identifier))
+                        }
+                        if builder.needsCompaction {
+                            builder = builder.compacted()
+                            generation &+= 1
+                            changedParts = Set(0..<IndexBuilder.stateParts)
+                        }
+                        let files = builder.build()
+                        SearchIndexState.save(
+                            builder, generation: generation, parts: changedParts.sorted(),
+                            tablesChanged: generation != saved.generation || builder.tableSize != savedTableSize,
+                            to: stateDirectory, fileSystem: fileSystem)
+                        return files
+                    }
+                    // Otherwise cached documents join the ones analysed in this
+                    // build, decoded a batch at a time.
                     let cached = indexed.filter { !searchIndex.contains($0.0.identifier) }
                     var start = 0
                     while start < cached.count {
@@ -220,10 +260,20 @@ public struct SiteBuilder: Sendable {
                                     entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
                                     loader: loader, routing: routing, config: settled)
                         }
-                        for document in documents { if let document { searchIndex.add(document) } }
+                        for ((entry, _), document) in zip(batch, documents) {
+                            if let document { searchIndex.add(document, version: entry.digest) }
+                        }
                         start += batch.count
                     }
-                    return searchIndex.build()
+                    return searchIndex.withBuilder { builder in
+                        let files = builder.build()
+                        if savesSearchState {
+                            SearchIndexState.save(
+                                builder, generation: UInt64(DispatchTime.now().uptimeNanoseconds),
+                                parts: 0..<IndexBuilder.stateParts, to: stateDirectory, fileSystem: fileSystem)
+                        }
+                        return files
+                    }
                 }
             }
         }

@@ -93,9 +93,14 @@ final class SearchIndexBuilder: Sendable {
 
     init() {}
 
-    /// Adds an analysed document.
-    func add(_ document: AnalyzedDocument) {
-        builder.withLock { $0.add(document) }
+    /// Adds an analysed document made from an entry with digest `version`.
+    func add(_ document: AnalyzedDocument, version: UInt64) {
+        builder.withLock { $0.add(document, version: version) }
+    }
+
+    /// Runs `body` on the builder itself.
+    func withBuilder<Result>(_ body: (inout IndexBuilder) -> Result) -> Result {
+        builder.withLock { body(&$0) }
     }
 
     /// Whether a document with `id` was added.

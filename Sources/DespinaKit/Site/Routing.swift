@@ -141,7 +141,7 @@ struct Routing: Sendable {
     /// another Markdown file (`b.md`, `../posts/b.md#part`), or nil when the
     /// link is not to a known Markdown file.
     func url(forLink destination: String, from sourcePath: String) -> String? {
-        guard !destination.contains("://"), !destination.hasPrefix("mailto:") else { return nil }
+        guard SitePath.schemeSeparatorEnd(in: destination) == nil, !destination.hasPrefix("mailto:") else { return nil }
         var target = destination
         var fragment = ""
         if let hash = target.firstIndex(of: "#") {

@@ -32,13 +32,13 @@ enum SitePath {
         if components.isEmpty { return "/" }
         let joined = "/" + components.joined(separator: "/")
         let last = components[components.count - 1]
-        let namesFile = last.contains(".") && !decoded.hasSuffix("/")
+        let namesFile = last.utf8.contains(UInt8(ascii: ".")) && !decoded.hasSuffix("/")
         return namesFile ? joined : joined + "/"
     }
 
     /// Where the path of `text` starts when it is a full URL: just after
     /// the first `://`.
-    private static func schemeSeparatorEnd(in text: String) -> String.Index? {
+    static func schemeSeparatorEnd(in text: String) -> String.Index? {
         let utf8 = text.utf8
         var index = utf8.startIndex
         while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {

@@ -1,0 +1,65 @@
+import SearchIndex
+
+/// The search index builder saved in the site's cache
+/// (`.despina/cache/search/`): a file of term and word tables and 16 files
+/// of documents, each with the generation of the tables it fits and a
+/// checksum. A build that changed a few posts reads it, replaces their
+/// documents (each document carries the digest of the entry it was made
+/// from, so a stale one is always noticed) and writes back the parts that
+/// changed.
+enum SearchIndexState {
+    /// The saved builder, or nil when there is none or any file is damaged
+    /// or from another generation.
+    static func load(from directory: String, fileSystem: any FileSystem) -> (builder: IndexBuilder, generation: UInt64)? {
+        guard let tables = read(joinPath(directory, "tables"), fileSystem: fileSystem) else { return nil }
+        var parts: [[UInt8]] = []
+        for part in 0..<IndexBuilder.stateParts {
+            guard let file = read(joinPath(directory, partName(part)), fileSystem: fileSystem),
+                  file.generation == tables.generation
+            else { return nil }
+            parts.append(file.payload)
+        }
+        guard let builder = IndexBuilder(tables: tables.payload, parts: parts) else { return nil }
+        return (builder, tables.generation)
+    }
+
+    /// Writes the given parts, then the tables unless they are the ones
+    /// saved (a build stopped in between leaves parts that either fit the
+    /// old tables or are refused).
+    static func save(
+        _ builder: IndexBuilder, generation: UInt64, parts: some Sequence<Int>, tablesChanged: Bool = true,
+        to directory: String, fileSystem: any FileSystem
+    ) {
+        for part in parts {
+            write(builder.encodedPart(part), generation: generation, to: joinPath(directory, partName(part)),
+                  fileSystem: fileSystem)
+        }
+        if tablesChanged {
+            write(builder.encodedTables(), generation: generation, to: joinPath(directory, "tables"), fileSystem: fileSystem)
+        }
+    }
+
+    private static func partName(_ part: Int) -> String { "part-\(part)" }
+
+    private static func write(_ payload: [UInt8], generation: UInt64, to path: String, fileSystem: any FileSystem) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payload.count + 16)
+        withUnsafeBytes(of: generation.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes += payload
+        let check = Fingerprint.of(bytes)
+        withUnsafeBytes(of: check.littleEndian) { bytes.append(contentsOf: $0) }
+        // A cache that cannot be written costs the next build time, not correctness.
+        try? fileSystem.write(bytes, to: path)
+    }
+
+    private static func read(_ path: String, fileSystem: any FileSystem) -> (generation: UInt64, payload: [UInt8])? {
+        guard let bytes = try? fileSystem.contents(of: path), bytes.count >= 16 else { return nil }
+        func word(at offset: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            return value
+        }
+        guard Fingerprint.of(Array(bytes[..<(bytes.count - 8)])) == word(at: bytes.count - 8) else { return nil }
+        return (word(at: 0), Array(bytes[8..<(bytes.count - 8)]))
+    }
+}

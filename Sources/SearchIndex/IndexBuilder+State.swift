@@ -1,0 +1,257 @@
+/// A builder saved between builds: its tables of terms and words and its
+/// documents, in parts chosen by a hash of each document's identifier, so
+/// that a build that changed a few documents rewrites a few parts.
+extension IndexBuilder {
+    /// How many parts the documents are saved in.
+    public static let stateParts = 16
+
+    /// The part that holds the document with identifier `id`.
+    public static func statePart(of id: String) -> Int {
+        Int(IndexFormat.hash(id) % UInt32(stateParts))
+    }
+
+    /// The identifiers of the documents, with the version each was added with.
+    public var versions: [String: UInt64] {
+        var result: [String: UInt64] = [:]
+        for (id, slot) in slots { result[id] = documents[slot].version }
+        return result
+    }
+
+    /// Removes the document with identifier `id`, if there is one.
+    public mutating func remove(_ id: String) {
+        guard let slot = slots.removeValue(forKey: id) else { return }
+        let last = documents.count - 1
+        if slot != last {
+            documents[slot] = documents[last]
+            slots[documents[slot].stored.id] = slot
+        }
+        documents.removeLast()
+        removedSinceCompaction += 1
+    }
+
+    /// Whether so many documents were removed that the tables are mostly
+    /// terms no document uses; then `compacted()` is worth its time.
+    public var needsCompaction: Bool { removedSinceCompaction > max(64, documents.count / 4) }
+
+    /// The same documents in a builder whose tables hold only their terms.
+    public func compacted() -> IndexBuilder {
+        var fresh = IndexBuilder()
+        for id in slots.keys.sorted() {
+            guard let slot = slots[id], let document = document(withID: id) else { continue }
+            fresh.add(document, version: documents[slot].version)
+        }
+        return fresh
+    }
+
+    /// How many terms and words the tables hold (they only grow, until
+    /// `compacted()`).
+    public var tableSize: Int { termNames.count + wordNames.count }
+
+    /// The tables of terms and words, as bytes for `init(tables:parts:)`.
+    public func encodedTables() -> [UInt8] {
+        var writer = StateWriter()
+        writer.bytes(Self.stateMagic)
+        writer.number(removedSinceCompaction)
+        writer.strings(termNames)
+        writer.strings(wordNames)
+        return writer.output
+    }
+
+    /// The documents of part `part`, as bytes for `init(tables:parts:)`.
+    public func encodedPart(_ part: Int) -> [UInt8] {
+        var writer = StateWriter()
+        writer.bytes(Self.stateMagic)
+        let ids = slots.keys.filter { Self.statePart(of: $0) == part }.sorted()
+        writer.number(ids.count)
+        for id in ids {
+            guard let slot = slots[id] else { continue }
+            let document = documents[slot]
+            let stored = document.stored
+            writer.strings([stored.id, stored.url, stored.title, stored.section, stored.language,
+                            stored.description, stored.text])
+            writer.optional(stored.date)
+            writer.optional(stored.thumbnail)
+            writer.strings(stored.tags)
+            writer.signed(document.dateKey)
+            writer.numbers(document.fieldLengths)
+            writer.numbers(document.terms.map(Int.init))
+            writer.number(document.counts.count)
+            writer.output += document.counts
+            writer.numbers(document.vocabulary.map(Int.init))
+            writer.number64(document.version)
+        }
+        return writer.output
+    }
+
+    /// A builder read back from its tables and all of its parts; nil when
+    /// any of them is damaged or does not fit the tables.
+    public init?(tables: [UInt8], parts: [[UInt8]]) {
+        self.init()
+        guard parts.count == Self.stateParts else { return nil }
+        var reader = StateReader(tables)
+        guard reader.bytes(Self.stateMagic.count) == Self.stateMagic,
+              let removed = reader.number(), let terms = reader.strings(), let words = reader.strings(), reader.isAtEnd
+        else { return nil }
+        removedSinceCompaction = removed
+        termNames = terms
+        wordNames = words
+        for (index, name) in terms.enumerated() { termNumbers[name] = UInt32(index) }
+        for (index, name) in words.enumerated() { wordNumbers[name] = UInt32(index) }
+        guard termNumbers.count == terms.count, wordNumbers.count == words.count else { return nil }
+        for (part, bytes) in parts.enumerated() {
+            var reader = StateReader(bytes)
+            guard reader.bytes(Self.stateMagic.count) == Self.stateMagic, let count = reader.number() else { return nil }
+            for _ in 0..<count {
+                guard let texts = reader.strings(), texts.count == 7, let date = reader.optional(),
+                      let thumbnail = reader.optional(), let tags = reader.strings(), let dateKey = reader.signed(),
+                      let fieldLengths = reader.numbers(), fieldLengths.count == Field.count,
+                      let termList = reader.numbers(), let countSize = reader.number(),
+                      let counts = reader.bytes(countSize), let vocabulary = reader.numbers(),
+                      let version = reader.number64(),
+                      Self.statePart(of: texts[0]) == part, slots[texts[0]] == nil,
+                      termList.allSatisfy({ $0 >= 0 && $0 < terms.count }),
+                      vocabulary.count % 2 == 0
+                else { return nil }
+                var index = 0
+                while index < vocabulary.count {
+                    guard vocabulary[index] >= 0, vocabulary[index] < words.count,
+                          vocabulary[index + 1] >= 0, vocabulary[index + 1] < termList.count
+                    else { return nil }
+                    index += 2
+                }
+                let document = CompactDocument(
+                    stored: StoredDocument(
+                        id: texts[0], url: texts[1], title: texts[2], date: date.value, section: texts[3],
+                        language: texts[4], tags: tags, thumbnail: thumbnail.value, description: texts[5],
+                        text: texts[6]),
+                    dateKey: dateKey, fieldLengths: fieldLengths, terms: termList.map { UInt32($0) }, counts: counts,
+                    vocabulary: vocabulary.map { UInt32($0) }, version: version)
+                guard Self.countsFit(document) else { return nil }
+                slots[texts[0]] = documents.count
+                documents.append(document)
+            }
+            guard reader.isAtEnd else { return nil }
+        }
+    }
+
+    private static let stateMagic = Array("despina-index-state 1\n".utf8)
+}
+
+/// Writes the numbers and strings of a saved builder.
+struct StateWriter {
+    var output: [UInt8] = []
+
+    mutating func bytes(_ bytes: [UInt8]) { output += bytes }
+
+    mutating func number64(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            output.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        output.append(UInt8(rest))
+    }
+
+    mutating func number(_ value: Int) { number64(UInt64(max(value, 0))) }
+
+    mutating func signed(_ value: Int) { number64(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
+
+    mutating func numbers(_ values: [Int]) {
+        number(values.count)
+        for value in values { number(value) }
+    }
+
+    mutating func string(_ value: String) {
+        let utf8 = Array(value.utf8)
+        number(utf8.count)
+        output += utf8
+    }
+
+    mutating func strings(_ values: [String]) {
+        number(values.count)
+        for value in values { string(value) }
+    }
+
+    mutating func optional(_ value: String?) {
+        output.append(value == nil ? 0 : 1)
+        if let value { string(value) }
+    }
+}
+
+/// Reads what `StateWriter` wrote; nil on any malformed or short value.
+struct StateReader {
+    private let input: [UInt8]
+    private var offset = 0
+
+    init(_ input: [UInt8]) { self.input = input }
+
+    var isAtEnd: Bool { offset == input.count }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count >= 0, count <= input.count - offset else { return nil }
+        defer { offset += count }
+        return Array(input[offset..<offset + count])
+    }
+
+    mutating func number64() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < input.count, shift < 64 {
+            let byte = input[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func number() -> Int? {
+        guard let value = number64(), value <= UInt64(Int.max) else { return nil }
+        return Int(value)
+    }
+
+    mutating func signed() -> Int? {
+        guard let raw = number64() else { return nil }
+        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
+
+    mutating func numbers() -> [Int]? {
+        guard let count = number(), count <= input.count - offset else { return nil }
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = number() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    mutating func string() -> String? {
+        guard let count = number(), let bytes = bytes(count) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func strings() -> [String]? {
+        guard let count = number(), count <= input.count - offset else { return nil }
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = string() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// An optional string; the outer optional is nil when malformed.
+    mutating func optional() -> (value: String?, Void)? {
+        guard offset < input.count else { return nil }
+        let flag = input[offset]
+        offset += 1
+        switch flag {
+        case 0: return (nil, ())
+        case 1: return string().map { ($0, ()) }
+        default: return nil
+        }
+    }
+}
