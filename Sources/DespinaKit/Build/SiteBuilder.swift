@@ -159,6 +159,16 @@ public struct SiteBuilder: Sendable {
 
         let sourcePositions = Dictionary(
             sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let output = OutputFolder(
+            path: outputPath, fileSystem: fileSystem,
+            manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil)
+        do {
+            try timer.run("prepare output") { () throws(Diagnostic) in
+                try output.prepare(force: options.force, clean: options.clean)
+            }
+        } catch {
+            throw BuildFailure([error])
+        }
         let searchIndex = config.search.enabled ? SearchIndexBuilder() : nil
         let rendered = timer.run("render markdown") {
             renderEntries(
@@ -170,47 +180,25 @@ public struct SiteBuilder: Sendable {
         entries = []
         let settledSources = sources
         releaseFreeMemory()
-        entries = rendered.map(\.entry)
-        report(rendered.flatMap(\.diagnostics))
-
-        let model = timer.run("build site model") {
-            SiteModel(
-                posts: entries.filter { $0.kind == .post }, pages: entries.filter { $0.kind == .page },
-                zone: config.zone)
-        }
-
-        let output = OutputFolder(
-            path: outputPath, fileSystem: fileSystem,
-            manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil)
-        do {
-            try timer.run("prepare output") { () throws(Diagnostic) in
-                try output.prepare(force: options.force, clean: options.clean)
-            }
-        } catch {
-            throw BuildFailure([error])
-        }
-        let pageKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
-        let renderer = timer.run("summarize posts") {
-            SiteRenderer(
-                config: config, model: model, templates: templates, theme: theme, output: output,
-                aliases: routing.aliases, key: pageKey)
-        }
         // The search index: kept when the same documents made it, else made
         // from the documents analysed in this build and the cached ones.
         let settled = config
+        let indexKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
         let readsSearchState = usesCache
         let savesSearchState = options.recordsOutput
         var searchIndexFiles: (@Sendable () throws -> Int)?
         if let searchIndex {
             searchIndexFiles = { @Sendable () throws -> Int in
                 let indexed = rendered.compactMap { state in state.record.searchDocument.map { (state.entry, $0) } }
-                let key = renderer.fingerprint("search index") { fingerprint in
-                    for (entry, _) in indexed.sorted(by: { $0.0.identifier < $1.0.identifier }) {
-                        fingerprint.combine(entry.identifier)
-                        fingerprint.combine(entry.digest)
-                    }
+                var fingerprint = Fingerprint()
+                fingerprint.combine(indexKey)
+                fingerprint.combine("search index")
+                for (entry, _) in indexed.sorted(by: { $0.0.identifier < $1.0.identifier }) {
+                    fingerprint.combine(entry.identifier)
+                    fingerprint.combine(entry.digest)
                 }
-                return try renderer.writeSearchIndex(fingerprint: key) {
+                let key = indexKey == 0 ? 0 : max(fingerprint.value, 1)
+                return try SiteRenderer.writeSearchIndex(to: output, fingerprint: key) {
                     let stateDirectory = joinPath(cacheDirectory, "cache/search")
                     // A rebuild updates the builder the last build saved.
                     if readsSearchState, let saved = SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem) {
@@ -278,15 +266,30 @@ public struct SiteBuilder: Sendable {
             }
         }
         // When most documents come from the cache (a rebuild), the index is
-        // made on the side while the pages are: both are short then. A full
-        // build makes it after the pages, which already use every core, so
-        // its peak memory stays that of the pages.
+        // made on the side while the site model and the pages are: both are
+        // short then. A full build makes it after the pages, which already
+        // use every core, so its peak memory stays that of the pages.
         let freshDocuments = rendered.filter { state in
             if case .indexed = state.record.searchDocument { return true }
             return false
         }.count
         var alongside: BackgroundStep?
         if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
+        entries = rendered.map(\.entry)
+        report(rendered.flatMap(\.diagnostics))
+
+        let model = timer.run("build site model") {
+            SiteModel(
+                posts: entries.filter { $0.kind == .post }, pages: entries.filter { $0.kind == .page },
+                zone: config.zone)
+        }
+
+        let pageKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
+        let renderer = timer.run("summarize posts") {
+            SiteRenderer(
+                config: config, model: model, templates: templates, theme: theme, output: output,
+                aliases: routing.aliases, key: pageKey)
+        }
         var fileCount = 0
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }

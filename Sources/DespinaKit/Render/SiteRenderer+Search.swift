@@ -18,6 +18,14 @@ extension SiteRenderer {
     /// the ones in place when the same documents made them (`fingerprint`
     /// names the set; then `files` is not called); returns the file count.
     func writeSearchIndex(fingerprint: UInt64, files: () -> [String: [UInt8]]) throws -> Int {
+        try Self.writeSearchIndex(to: output, fingerprint: fingerprint, files: files)
+    }
+
+    /// `writeSearchIndex(fingerprint:files:)` into `output`, before the
+    /// pages are rendered.
+    static func writeSearchIndex(
+        to output: OutputFolder, fingerprint: UInt64, files: () -> [String: [UInt8]]
+    ) throws -> Int {
         let kept = output.keepAll(under: "search/", fingerprint: fingerprint)
         if kept > 0 { return kept }
         let files = files()
