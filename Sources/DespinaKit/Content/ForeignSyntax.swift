@@ -18,6 +18,9 @@ enum ForeignSyntax {
     /// translated, and a warning for each piece of foreign syntax left;
     /// `body`'s first line is line `firstLine` of the file at `path`.
     static func translating(_ body: Substring, firstLine: Int, path: String) -> (markdown: Substring, warnings: [Diagnostic]) {
+        // Every tag, output and shortcode starts with "{%" or "{{": a body
+        // without either (most posts) has nothing to find.
+        guard mayHoldTemplateSyntax(body) else { return (body, []) }
         // "\r\n" is one Character, so a CRLF file is split on both forms.
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var scanner = Scanner(path: path, lines: lines, firstLine: firstLine)
@@ -31,6 +34,22 @@ enum ForeignSyntax {
             if line.endIndex < body.endIndex { markdown.append(body[line.endIndex]) }
         }
         return (markdown[...], scanner.warnings)
+    }
+
+    /// Whether `text` has "{%" or "{{" anywhere (a byte scan).
+    static func mayHoldTemplateSyntax(_ text: Substring) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = bytes.startIndex
+            while index < bytes.endIndex - 1 {
+                if bytes[index] == UInt8(ascii: "{") {
+                    let next = bytes[index + 1]
+                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "%") { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     private struct Scanner {
