@@ -7,6 +7,7 @@ import Foundation
 /// - `2015-06-08 10:00` (Publish)
 /// - `2015-06-08 10:00:00 +0300` (Jekyll)
 /// - `2016-1-29 8:00:00` (month, day and hour without zero padding)
+/// - `2015-06-25 07:30:00 EET` (a zone abbreviation, as Jekyll reads them)
 ///
 /// Seconds may carry a fraction. A date without a zone is read in
 /// `timeZone`, the site's time zone. Returns `nil` for anything else,
@@ -67,8 +68,15 @@ private struct DateScanner {
         return date.addingTimeInterval(fraction)
     }
 
-    /// `Z`, `+03:00`, `+0300`, `+03` or `-5`.
+    /// `Z`, `+03:00`, `+0300`, `+03`, `-5`, or an abbreviation (`EET`, `PST`).
     private mutating func timeZoneOffset() -> TimeZone? {
+        let letters = bytes[index...].prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        if letters.count >= 2 {
+            let name = String(decoding: letters, as: UTF8.self).uppercased()
+            guard let minutes = Self.zoneAbbreviations[name] else { return nil }
+            index += letters.count
+            return TimeZone(secondsFromGMT: minutes * 60)
+        }
         if skip("Z") || skip("z") { return TimeZone(secondsFromGMT: 0) }
         let sign: Int
         if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
@@ -84,6 +92,20 @@ private struct DateScanner {
         guard minutes < 60 else { return nil }
         return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
     }
+
+    /// Zone abbreviations and their offsets in minutes: the common ones
+    /// that Ruby's date parser (and so Jekyll) understands; where an
+    /// abbreviation is ambiguous, Ruby's reading (`CST` is US Central, `IST`
+    /// India).
+    private static let zoneAbbreviations: [String: Int] = [
+        "UT": 0, "UTC": 0, "GMT": 0, "WET": 0, "WEST": 60, "BST": 60, "IST": 330,
+        "CET": 60, "CEST": 120, "MET": 60, "MEST": 120, "EET": 120, "EEST": 180, "MSK": 180, "TRT": 180,
+        "PKT": 300, "ICT": 420, "WIB": 420, "SGT": 480, "HKT": 480, "AWST": 480, "JST": 540, "KST": 540,
+        "ACST": 570, "AEST": 600, "AEDT": 660, "NZST": 720, "NZDT": 780,
+        "AST": -240, "ADT": -180, "NST": -210, "NDT": -150, "EST": -300, "EDT": -240, "CST": -360,
+        "CDT": -300, "MST": -420, "MDT": -360, "PST": -480, "PDT": -420, "AKST": -540, "AKDT": -480,
+        "HST": -600, "BRT": -180, "ART": -180,
+    ]
 
     private var isAtEnd: Bool { index >= bytes.count }
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }

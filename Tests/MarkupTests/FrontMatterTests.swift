@@ -234,6 +234,10 @@ struct DateParsingTests {
         ("2015-06-08T10:00:00.5Z", 1_433_757_600.5),
         ("2016-1-29 8:00:00", 1_454_054_400),
         ("  2015-06-08 10:00  ", 1_433_757_600),
+        ("2015-06-25 07:30:00 EET", 1_435_210_200),
+        ("2016-03-27 19:45:00 BST", 1_459_104_300),
+        ("2015-06-08 10:00 pst", 1_433_786_400),
+        ("2015-06-08 10:00:00 UTC", 1_433_757_600),
     ])
     func formatsBlogsUse(text: String, seconds: Double) {
         #expect(parseDate(text, timeZone: Self.utc) == Date(timeIntervalSince1970: seconds))
@@ -250,7 +254,10 @@ struct DateParsingTests {
         #expect(parseDate("2015-01-08 10:00", timeZone: newYork) == Date(timeIntervalSince1970: 1_420_729_200))
     }
 
-    @Test(arguments: ["tomorrow", "2015-02-30", "2015-06-08 25:00", "2015-06-08 10:00 junk", "15-06-08", "2015-13-01", ""])
+    @Test(arguments: [
+        "tomorrow", "2015-02-30", "2015-06-08 25:00", "2015-06-08 10:00 junk", "15-06-08", "2015-13-01", "",
+        "2015-06-08 10:00 XYZ", "2015-06-08 10:00 EET junk",
+    ])
     func notDates(text: String) {
         #expect(parseDate(text, timeZone: Self.utc) == nil)
     }
