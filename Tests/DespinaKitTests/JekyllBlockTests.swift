@@ -18,6 +18,16 @@ import Testing
         #expect(result.warnings == ["post.md:9:7: warning: Liquid output {{ site.url }} \(shown)"])
     }
 
+    @Test func hugosHighlightShortcodeBecomesAFencedBlockToo() {
+        let body = "Intro\n{{< highlight go \"linenos=table\" >}}\nfmt.Println(1)\n{{< / highlight >}}\n"
+            + "{{% highlight \"python\" %}}\nprint(2)\n{{% /highlight %}}\n{{< figure src=\"a.png\" >}}\n"
+        let result = translate(body)
+        #expect(result.markdown == "Intro\n```go\nfmt.Println(1)\n```\n```python\nprint(2)\n```\n{{< figure src=\"a.png\" >}}\n")
+        #expect(result.warnings == ["post.md:8:1: warning: Hugo shortcode {{< figure >}} \(shown)"])
+        let unclosed = "{{< highlight go >}}\nx := 1\n"
+        #expect(translate(unclosed).markdown == unclosed)
+    }
+
     @Test func theFenceIsLongerThanAnyFenceInTheCode() {
         let result = translate("  {%- highlight markdown -%}\n```swift\n````\n  {% endhighlight %}\n")
         #expect(result.markdown == "  `````markdown\n```swift\n````\n  `````\n")

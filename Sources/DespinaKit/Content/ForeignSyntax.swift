@@ -166,7 +166,7 @@ enum ForeignSyntax {
         private mutating func closingLine(named name: String, after offset: Int) -> Int? {
             if closingLines == nil {
                 var found: [String: [Int]] = [:]
-                for index in lines.indices where lines[index].contains("{%") {
+                for index in lines.indices where lines[index].contains("{%") || lines[index].contains("{{") {
                     if let tag = Self.loneTag(scalars(ofLineAt: index)), tag.name == "endraw" || tag.name == "endhighlight" {
                         found[tag.name, default: []].append(index)
                     }
@@ -184,10 +184,12 @@ enum ForeignSyntax {
         }
 
         /// `{% name arguments %}` (or `{%- … -%}`) alone on a line, blanks
-        /// around it allowed.
+        /// around it allowed; also Hugo's `{{< highlight go >}}` and its
+        /// closing `{{< /highlight >}}`, read as `highlight` and `endhighlight`.
         private static func loneTag(_ scalars: [Unicode.Scalar]) -> (name: String, arguments: [Substring])? {
             guard scalars.first(where: { $0 != " " && $0 != "\t" }) == "{" else { return nil }
             let text = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+            if let shortcode = hugoHighlight(text) { return shortcode }
             guard text.hasPrefix("{%"), text.hasSuffix("%}"), text.count >= 4 else { return nil }
             let inside = text.dropFirst(2).dropLast(2)
             guard !inside.contains("%}"), !inside.contains("{%") else { return nil }
@@ -195,6 +197,26 @@ enum ForeignSyntax {
                 .split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let name = words.first else { return nil }
             return (String(name), Array(words.dropFirst()))
+        }
+
+        /// Hugo's highlight shortcode alone on a line (`{{< highlight go
+        /// "linenos=table" >}}`, `{{< / highlight >}}`, or with `%`
+        /// delimiters).
+        private static func hugoHighlight(_ text: String) -> (name: String, arguments: [Substring])? {
+            let delimiters = [("{{<", ">}}"), ("{{%", "%}}")]
+            guard let (open, close) = delimiters.first(where: { text.hasPrefix($0.0) && text.hasSuffix($0.1) }),
+                  text.count >= open.count + close.count
+            else { return nil }
+            let inside = text.dropFirst(open.count).dropLast(close.count)
+            var words = inside.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let first = words.first else { return nil }
+            if first == "/" || first.hasPrefix("/") {
+                let name = first == "/" ? words.dropFirst().first.map(String.init) : String(first.dropFirst())
+                return name == "highlight" && words.count <= (first == "/" ? 2 : 1) ? ("endhighlight", []) : nil
+            }
+            guard first == "highlight" else { return nil }
+            words.removeFirst()
+            return ("highlight", words.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") && $0.count >= 2 ? $0.dropFirst().dropLast() : $0 })
         }
 
         /// Looks for tags and shortcodes in one line outside code.
