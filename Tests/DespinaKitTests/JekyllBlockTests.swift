@@ -28,6 +28,18 @@ import Testing
         #expect(translate(unclosed).markdown == unclosed)
     }
 
+    @Test func footnoteDefinitionsAreShownAsTextWithAWarning() {
+        let body = "A claim.[^1] More.[^note]\n\n[^1]: [Source](https://example.org/a)\n  [^note]: Plain.\n"
+            + "```\n[^2]: in code\n```\n"
+        let result = translate(body, firstLine: 4)
+        #expect(result.markdown == "A claim.[^1] More.[^note]\n\n\\[^1]: [Source](https://example.org/a)\n  \\[^note]: Plain.\n"
+            + "```\n[^2]: in code\n```\n")
+        #expect(result.warnings == [
+            "post.md:6:1: warning: footnotes are not supported; the note [^1] is shown as text where it is written",
+            "post.md:7:3: warning: footnotes are not supported; the note [^note] is shown as text where it is written",
+        ])
+    }
+
     @Test func theFenceIsLongerThanAnyFenceInTheCode() {
         let result = translate("  {%- highlight markdown -%}\n```swift\n````\n  {% endhighlight %}\n")
         #expect(result.markdown == "  `````markdown\n```swift\n````\n  `````\n")

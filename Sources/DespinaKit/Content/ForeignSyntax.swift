@@ -18,8 +18,9 @@ enum ForeignSyntax {
     /// translated, and a warning for each piece of foreign syntax left;
     /// `body`'s first line is line `firstLine` of the file at `path`.
     static func translating(_ body: Substring, firstLine: Int, path: String) -> (markdown: Substring, warnings: [Diagnostic]) {
-        // Every tag, output and shortcode starts with "{%" or "{{": a body
-        // without either (most posts) has nothing to find.
+        // Every tag, output and shortcode starts with "{%" or "{{", every
+        // footnote with "[^": a body without them (most posts) has nothing
+        // to find.
         guard mayHoldTemplateSyntax(body) else { return (body, []) }
         // "\r\n" is one Character, so a CRLF file is split on both forms.
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -36,16 +37,16 @@ enum ForeignSyntax {
         return (markdown[...], scanner.warnings)
     }
 
-    /// Whether `text` has "{%" or "{{" anywhere (a byte scan).
+    /// Whether `text` has "{%", "{{" or "[^" anywhere (a byte scan).
     static func mayHoldTemplateSyntax(_ text: Substring) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var index = bytes.startIndex
             while index < bytes.endIndex - 1 {
-                if bytes[index] == UInt8(ascii: "{") {
-                    let next = bytes[index + 1]
-                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "%") { return true }
-                }
+                let byte = bytes[index]
+                let next = bytes[index + 1]
+                if byte == UInt8(ascii: "{") && (next == UInt8(ascii: "{") || next == UInt8(ascii: "%")) { return true }
+                if byte == UInt8(ascii: "[") && next == UInt8(ascii: "^") { return true }
                 index += 1
             }
             return false
@@ -121,7 +122,35 @@ enum ForeignSyntax {
                 return
             }
             if !isBlank { inIndentedCode = false }
+            if literalBlockEnd == nil, let label = Self.footnoteLabel(scalars) {
+                // Markdown without footnotes would read `[^1]: url` as a link
+                // definition: the note would vanish and every `[^1]` become
+                // a link. Escaped, the note is shown where it is written.
+                let indent = scalars.prefix { $0 == " " }.count
+                var escaped = String.UnicodeScalarView(scalars)
+                escaped.insert("\\", at: escaped.index(escaped.startIndex, offsetBy: indent))
+                replacements[number - firstLine] = String(escaped)
+                warnings.append(.warning(
+                    "footnotes are not supported; the note [^\(label)] is shown as text where it is written",
+                    path: path, line: number, column: indent + 1))
+                return
+            }
             scanText(scalars, line: number)
+        }
+
+        /// The label of a footnote definition (`[^1]: text`) that starts
+        /// the line, indented at most three spaces.
+        private static func footnoteLabel(_ scalars: [Unicode.Scalar]) -> String? {
+            let indent = scalars.prefix { $0 == " " }.count
+            guard indent <= 3, scalars.count > indent + 4, scalars[indent] == "[", scalars[indent + 1] == "^" else {
+                return nil
+            }
+            let rest = scalars[(indent + 2)...]
+            guard let close = rest.firstIndex(of: "]"), close > indent + 2, close + 1 < scalars.count,
+                  scalars[close + 1] == ":",
+                  !scalars[(indent + 2)..<close].contains(where: { $0 == " " || $0 == "\t" || $0 == "[" })
+            else { return nil }
+            return String(String.UnicodeScalarView(scalars[(indent + 2)..<close]))
         }
 
         /// Indented by a tab or four spaces: code after a blank line.
