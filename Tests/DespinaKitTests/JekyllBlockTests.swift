@@ -40,6 +40,16 @@ import Testing
         ])
     }
 
+    @Test func kramdownAttributeListsGetAWarning() {
+        let body = "> Careful.\n{: .prompt-warning }\n\n* TOC\n{:toc}\n\n```\n{: .in-code }\n```\nA {: inline} word.\n"
+        let result = translate(body)
+        #expect(result.markdown == body)
+        #expect(result.warnings == [
+            "post.md:2:1: warning: kramdown attribute list {: .prompt-warning } \(shown)",
+            "post.md:5:1: warning: kramdown attribute list {:toc} \(shown)",
+        ])
+    }
+
     @Test func theFenceIsLongerThanAnyFenceInTheCode() {
         let result = translate("  {%- highlight markdown -%}\n```swift\n````\n  {% endhighlight %}\n")
         #expect(result.markdown == "  `````markdown\n```swift\n````\n  `````\n")

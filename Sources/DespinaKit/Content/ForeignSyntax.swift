@@ -19,8 +19,8 @@ enum ForeignSyntax {
     /// `body`'s first line is line `firstLine` of the file at `path`.
     static func translating(_ body: Substring, firstLine: Int, path: String) -> (markdown: Substring, warnings: [Diagnostic]) {
         // Every tag, output and shortcode starts with "{%" or "{{", every
-        // footnote with "[^": a body without them (most posts) has nothing
-        // to find.
+        // kramdown attribute list with "{:", every footnote with "[^": a
+        // body without them (most posts) has nothing to find.
         guard mayHoldTemplateSyntax(body) else { return (body, []) }
         // "\r\n" is one Character, so a CRLF file is split on both forms.
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -37,7 +37,7 @@ enum ForeignSyntax {
         return (markdown[...], scanner.warnings)
     }
 
-    /// Whether `text` has "{%", "{{" or "[^" anywhere (a byte scan).
+    /// Whether `text` has "{%", "{{", "{:" or "[^" anywhere (a byte scan).
     static func mayHoldTemplateSyntax(_ text: Substring) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
@@ -45,7 +45,10 @@ enum ForeignSyntax {
             while index < bytes.endIndex - 1 {
                 let byte = bytes[index]
                 let next = bytes[index + 1]
-                if byte == UInt8(ascii: "{") && (next == UInt8(ascii: "{") || next == UInt8(ascii: "%")) { return true }
+                if byte == UInt8(ascii: "{")
+                    && (next == UInt8(ascii: "{") || next == UInt8(ascii: "%") || next == UInt8(ascii: ":")) {
+                    return true
+                }
                 if byte == UInt8(ascii: "[") && next == UInt8(ascii: "^") { return true }
                 index += 1
             }
@@ -122,6 +125,14 @@ enum ForeignSyntax {
                 return
             }
             if !isBlank { inIndentedCode = false }
+            if literalBlockEnd == nil, Self.isAttributeList(scalars) {
+                let indent = scalars.prefix { $0 == " " || $0 == "\t" }.count
+                warnings.append(.warning(
+                    "kramdown attribute list \(String(String.UnicodeScalarView(scalars[indent...]))) is not supported; "
+                        + "it is shown as text",
+                    path: path, line: number, column: indent + 1))
+                return
+            }
             if literalBlockEnd == nil, let label = Self.footnoteLabel(scalars) {
                 // Markdown without footnotes would read `[^1]: url` as a link
                 // definition: the note would vanish and every `[^1]` become
@@ -136,6 +147,14 @@ enum ForeignSyntax {
                 return
             }
             scanText(scalars, line: number)
+        }
+
+        /// A kramdown attribute list alone on a line: `{: .note}`,
+        /// `{:toc}`, `{::options ... /}`.
+        private static func isAttributeList(_ scalars: [Unicode.Scalar]) -> Bool {
+            var text = scalars.drop { $0 == " " || $0 == "\t" }
+            while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+            return text.count >= 3 && text.first == "{" && text.dropFirst().first == ":" && text.last == "}"
         }
 
         /// The label of a footnote definition (`[^1]: text`) that starts
