@@ -31,10 +31,7 @@ struct BuildRecord: Sendable, Equatable {
         for warning in warnings { writer.write(warning) }
         writer.write(nextDue != nil)
         if let nextDue { writer.write(nextDue.bitPattern) }
-        var bytes = writer.bytes
-        let check = Fingerprint.of(bytes)
-        withUnsafeBytes(of: check.littleEndian) { bytes.append(contentsOf: $0) }
-        return bytes
+        return Checksum.sealing(writer.bytes)
     }
 
     init(inputs: UInt64, manifest: String, postCount: Int, pageCount: Int, fileCount: Int,
@@ -50,11 +47,7 @@ struct BuildRecord: Sendable, Equatable {
 
     /// Reads a record written by `encoded()`; nil when damaged or foreign.
     init?(bytes: [UInt8]) {
-        guard bytes.count > 8 else { return nil }
-        let payload = Array(bytes[..<(bytes.count - 8)])
-        var check: UInt64 = 0
-        for (index, byte) in bytes[(bytes.count - 8)...].enumerated() { check |= UInt64(byte) << (8 * UInt64(index)) }
-        guard Fingerprint.of(payload) == check else { return nil }
+        guard let payload = Checksum.opening(bytes) else { return nil }
         var reader = ByteReader(payload)
         do {
             guard try reader.readBytes() == Self.magic else { return nil }

@@ -109,18 +109,11 @@ struct EntryCache: Sendable {
         file.write(bytes: magic)
         file.write(key)
         file.write(strings.strings)
-        var bytes = file.bytes + body.bytes
-        let check = Fingerprint.of(bytes)
-        withUnsafeBytes(of: check.littleEndian) { bytes.append(contentsOf: $0) }
-        return bytes
+        return Checksum.sealing(file.bytes + body.bytes)
     }
 
     static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
-        guard bytes.count >= 8 else { throw MalformedCache() }
-        let payload = Array(bytes[..<(bytes.count - 8)])
-        var check: UInt64 = 0
-        for (index, byte) in bytes[(bytes.count - 8)...].enumerated() { check |= UInt64(byte) << (8 * UInt64(index)) }
-        guard Fingerprint.of(payload) == check else { throw MalformedCache() }
+        guard let payload = Checksum.opening(bytes) else { throw MalformedCache() }
         var reader = ByteReader(payload)
         guard try reader.readBytes() == magic, try reader.readUInt64() == key else { throw MalformedCache() }
         let strings = try reader.readStrings()

@@ -46,20 +46,15 @@ enum SearchIndexState {
         bytes.reserveCapacity(payload.count + 16)
         withUnsafeBytes(of: generation.littleEndian) { bytes.append(contentsOf: $0) }
         bytes += payload
-        let check = Fingerprint.of(bytes)
-        withUnsafeBytes(of: check.littleEndian) { bytes.append(contentsOf: $0) }
         // A cache that cannot be written costs the next build time, not correctness.
-        try? fileSystem.write(bytes, to: path)
+        try? fileSystem.write(Checksum.sealing(bytes), to: path)
     }
 
     private static func read(_ path: String, fileSystem: any FileSystem) -> (generation: UInt64, payload: [UInt8])? {
-        guard let bytes = try? fileSystem.contents(of: path), bytes.count >= 16 else { return nil }
-        func word(at offset: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-            return value
-        }
-        guard Fingerprint.of(Array(bytes[..<(bytes.count - 8)])) == word(at: bytes.count - 8) else { return nil }
-        return (word(at: 0), Array(bytes[8..<(bytes.count - 8)]))
+        guard let file = try? fileSystem.contents(of: path), let bytes = Checksum.opening(file), bytes.count >= 8
+        else { return nil }
+        var generation: UInt64 = 0
+        for index in 0..<8 { generation |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+        return (generation, Array(bytes[8...]))
     }
 }
