@@ -5,7 +5,8 @@
 // typed accessor on every key (and on the keys of nested mappings), whose
 // answers are either a value or a MarkupError, never a crash. The YAML
 // parser is also called directly on the whole input, as if it were the
-// block between the `---` lines.
+// block between the `---` lines, and so is the TOML reader of Hugo's `+++`
+// front matter (its files are compiled into this target by run.sh).
 //
 // Run with `Fuzz/run.sh frontmatter SECONDS`.
 
@@ -75,5 +76,11 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let frontMatter = try? FrontMatter.parse(yaml: source, firstLine: 2) {
         readEveryKey(of: frontMatter)
     }
+    if let split = try? TOMLFrontMatter.split(source) {
+        precondition(split.bodyFirstLine >= 1, "the body starts before the first line")
+        readEveryKey(of: split.frontMatter)
+    }
+    var reader = TOMLReader(source, firstLine: 2)
+    if let mapping = try? reader.read() { readEveryKey(of: mapping, depth: 0) }
     return 0
 }

@@ -76,8 +76,16 @@ def front_matter_seeds():
         "---\nkey: value\nkey: again\n---\n",
         "---\n? complex\n: value\n---\n",
         "---\n- not a mapping\n...\nText",
+        # Hugo's TOML front matter.
+        '+++\ntitle = "Hello"\ndate = 2015-06-08T10:00:00+03:00\ndraft = false\ntags = ["a", \'b\']\n+++\nBody\n',
+        '+++\n[params]\nkey = 1_000\nratio = 0.5e3\nwhen = 1979-05-27\n[[links]]\nname = "x"\n+++\n',
+        '+++\ntext = """\nmulti\nline"""\nraw = \'\'\'x\\y\'\'\'\ninline = { a = 1, b.c = [1, [2, 3]] }\n+++\n',
+        '+++\r\ntitle = \'CRLF\'\r\n"quoted key" = true # comment\r\n+++\r\nBody\r\n',
+        '+++\na = 1\na = 2\n+++\n',
+        '+++\ntitle = "unclosed\n',
     ]
-    return posts() + [seed.encode("utf-8") for seed in handmade]
+    held_out = sorted((ROOT / "Tests" / "DespinaKitTests" / "Fixtures" / "held-out").rglob("*.md"))
+    return posts() + [path.read_bytes() for path in held_out] + [seed.encode("utf-8") for seed in handmade]
 
 
 # One small fence per language the highlighter knows, with fence options.
