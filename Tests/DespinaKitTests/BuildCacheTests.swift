@@ -333,3 +333,23 @@ final class ReadCountingFileSystem: FileSystem {
         }
     }
 }
+
+/// A site whose Content/ folder is a link to the posts kept elsewhere (as
+/// when one folder of posts serves two generators).
+@Suite struct LinkedContentFolderTests {
+    @Test func aLinkedContentFolderIsRead() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let posts = directory + "/shared-posts"
+        try FileManager.default.createDirectory(atPath: posts + "/posts", withIntermediateDirectories: true)
+        try "---\ntitle: Linked\ndate: 2020-01-01\n---\n\nText.\n".write(
+            toFile: posts + "/posts/linked.md", atomically: true, encoding: .utf8)
+        let site = directory + "/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site + "/Content", withDestinationPath: posts)
+        let summary = try SiteBuilder(environment: BuildEnvironment(
+            fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent)).build(BuildOptions(siteDirectory: site))
+        #expect(summary.postCount == 1)
+        #expect(FileManager.default.fileExists(atPath: site + "/Output/posts/linked/index.html"))
+    }
+}

@@ -51,7 +51,11 @@ struct ContentScanner: Sendable {
 
     func scan() throws(BuildFailure) -> (files: [SourceFile], warnings: [Diagnostic]) {
         let root = joinPath(siteDirectory, "Content")
-        guard fileSystem.isDirectory(root) else {
+        // Content/ may be a link to the folder (kept with another generator's site).
+        let isFolder = fileSystem.isDirectory(root)
+            || (fileSystem.info(at: root)?.kind == .symbolicLink
+                && fileSystem.resolvingSymbolicLinks(root).map(fileSystem.isDirectory) == true)
+        guard isFolder else {
             throw BuildFailure([Diagnostic(
                 path: "Content", message: "no Content folder in \(siteDirectory); a site needs Content/ with its posts")])
         }
