@@ -100,6 +100,9 @@ extension SiteBuilder {
         var record: CachedEntry
         /// Whether the record differs from the one read from the cache.
         var isNew: Bool
+        /// Whether the entry was analysed for search in this build (its
+        /// document is in the build's index builder).
+        var isAnalyzed = false
     }
 
     /// Renders every published entry on all cores, reusing the cached
@@ -122,8 +125,7 @@ extension SiteBuilder {
             }
             let source = sources[position]
             let indexed = config.search.enabled && entry.isSearchable
-            if let record = source.record, record.rendering(isValidAt: entry.path, routing: routing),
-               !indexed || record.searchDocument != nil {
+            if let record = source.record, record.rendering(isValidAt: entry.path, routing: routing) {
                 var reused = entry
                 reused.content = record.entry.content
                 reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
@@ -155,12 +157,10 @@ extension SiteBuilder {
             var published = rendered.entry
             published.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
             // The analysis goes straight into the build's index, compact.
-            var searchDocument: CachedSearchDocument?
             if indexed, let index {
                 index.add(
                     DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)),
                     version: published.digest)
-                searchDocument = .indexed(id: published.identifier)
             }
             // The text was needed for the search analysis only.
             published.content?.plainText = ""
@@ -168,8 +168,10 @@ extension SiteBuilder {
             let record = CachedEntry(
                 size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: published,
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: rendered.diagnostics,
-                linkLookups: rendered.lookups, searchDocument: searchDocument)
-            return RenderedState(entry: published, diagnostics: rendered.diagnostics, record: record, isNew: true)
+                linkLookups: rendered.lookups)
+            return RenderedState(
+                entry: published, diagnostics: rendered.diagnostics, record: record, isNew: true,
+                isAnalyzed: indexed && index != nil)
         }
     }
 

@@ -189,11 +189,11 @@ public struct SiteBuilder: Sendable {
         var searchIndexFiles: (@Sendable () throws -> Int)?
         if let searchIndex {
             searchIndexFiles = { @Sendable () throws -> Int in
-                let indexed = rendered.compactMap { state in state.record.searchDocument.map { (state.entry, $0) } }
+                let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
                 var fingerprint = Fingerprint()
                 fingerprint.combine(indexKey)
                 fingerprint.combine("search index")
-                for (entry, _) in indexed.sorted(by: { $0.0.identifier < $1.0.identifier }) {
+                for entry in indexed.sorted(by: { $0.identifier < $1.identifier }) {
                     fingerprint.combine(entry.identifier)
                     fingerprint.combine(entry.digest)
                 }
@@ -206,20 +206,20 @@ public struct SiteBuilder: Sendable {
                         var generation = saved.generation
                         let savedTableSize = builder.tableSize
                         var changedParts = Set<Int>()
-                        let wanted = Dictionary(indexed.map { ($0.0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-                        for (id, version) in builder.versions where wanted[id]?.0.digest != version {
+                        let wanted = Dictionary(indexed.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+                        for (id, version) in builder.versions where wanted[id]?.digest != version {
                             builder.remove(id)
                             changedParts.insert(IndexBuilder.statePart(of: id))
                         }
                         let versions = builder.versions
-                        let missing = indexed.filter { versions[$0.0.identifier] != $0.0.digest }
-                        let documents = parallelMap(missing) { entry, document in
-                            searchIndex.document(withID: entry.identifier) ?? (try? document.document())
+                        let missing = indexed.filter { versions[$0.identifier] != $0.digest }
+                        let documents = parallelMap(missing) { entry in
+                            searchIndex.document(withID: entry.identifier)
                                 ?? analyzeAgain(
                                     entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
                                     loader: loader, routing: routing, config: settled)
                         }
-                        for ((entry, _), document) in zip(missing, documents) {
+                        for (entry, document) in zip(missing, documents) {
                             guard let document else { continue }
                             builder.add(document, version: entry.digest)
                             changedParts.insert(IndexBuilder.statePart(of: entry.identifier))
@@ -236,19 +236,19 @@ public struct SiteBuilder: Sendable {
                             to: stateDirectory, fileSystem: fileSystem)
                         return files
                     }
-                    // Otherwise cached documents join the ones analysed in this
-                    // build, decoded a batch at a time.
-                    let cached = indexed.filter { !searchIndex.contains($0.0.identifier) }
+                    // Otherwise posts rendered from the cache are analysed
+                    // again (their documents were in the saved index), a batch
+                    // at a time.
+                    let cached = indexed.filter { !searchIndex.contains($0.identifier) }
                     var start = 0
                     while start < cached.count {
                         let batch = Array(cached[start..<min(start + 512, cached.count)])
-                        let documents = parallelMap(batch) { entry, document in
-                            (try? document.document())
-                                ?? analyzeAgain(
+                        let documents = parallelMap(batch) { entry in
+                            analyzeAgain(
                                     entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
                                     loader: loader, routing: routing, config: settled)
                         }
-                        for ((entry, _), document) in zip(batch, documents) {
+                        for (entry, document) in zip(batch, documents) {
                             if let document { searchIndex.add(document, version: entry.digest) }
                         }
                         start += batch.count
@@ -269,10 +269,7 @@ public struct SiteBuilder: Sendable {
         // made on the side while the site model and the pages are: both are
         // short then. A full build makes it after the pages, which already
         // use every core, so its peak memory stays that of the pages.
-        let freshDocuments = rendered.filter { state in
-            if case .indexed = state.record.searchDocument { return true }
-            return false
-        }.count
+        let freshDocuments = rendered.filter(\.isAnalyzed).count
         var alongside: BackgroundStep?
         if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
         entries = rendered.map(\.entry)
@@ -330,7 +327,7 @@ public struct SiteBuilder: Sendable {
 
         if options.recordsOutput {
             timer.run("save cache") {
-                saveCache(cache, sources: sources, rendered: rendered, index: searchIndex, memory: options.cacheMemory)
+                saveCache(cache, sources: sources, rendered: rendered, memory: options.cacheMemory)
                 if let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -355,8 +352,7 @@ public struct SiteBuilder: Sendable {
     /// Writes the cache records of every file read: new renderings, and
     /// the old records of files that are not published in this build.
     private func saveCache(
-        _ cache: EntryCache, sources: [SourceState], rendered: [RenderedState], index: SearchIndexBuilder?,
-        memory: EntryCacheMemory?
+        _ cache: EntryCache, sources: [SourceState], rendered: [RenderedState], memory: EntryCacheMemory?
     ) {
         var renderedIndex: [String: Int] = [:]
         renderedIndex.reserveCapacity(rendered.count)
@@ -397,18 +393,11 @@ public struct SiteBuilder: Sendable {
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: [], linkLookups: [])
         }
         let fileSystem = environment.fileSystem
-        cache.save(paths: paths, changed: changed, fileSystem: fileSystem, index: index, record: record(for:))
+        cache.save(paths: paths, changed: changed, fileSystem: fileSystem, record: record(for:))
         if let memory {
             var records: [String: CachedEntry] = [:]
             records.reserveCapacity(paths.count)
-            for path in paths {
-                guard var kept = record(for: path) else { continue }
-                // Documents held by this build's index stay with the cache.
-                if case .indexed = kept.searchDocument {
-                    kept.searchDocument = (try? kept.searchDocument?.document(in: index)).map { .analyzed($0) }
-                }
-                records[path] = kept
-            }
+            for path in paths { records[path] = record(for: path) }
             memory.remember(directory: cache.directory, key: cache.key, records: records, fileSystem: fileSystem)
         }
     }

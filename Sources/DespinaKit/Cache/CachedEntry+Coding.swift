@@ -1,22 +1,7 @@
 import Foundation
 import Markup
-import SearchIndex
 
-/// The binary form of cache records. Strings that repeat across documents
-/// (search terms and words) go through a table shared by one cache file,
-/// so reading a file decodes each of them once.
-struct CacheStringTable {
-    private(set) var strings: [String] = []
-    private var indices: [String: Int] = [:]
-
-    mutating func index(of string: String) -> Int {
-        if let known = indices[string] { return known }
-        indices[string] = strings.count
-        strings.append(string)
-        return strings.count - 1
-    }
-}
-
+/// The binary form of cache records.
 extension ByteWriter {
     mutating func write(_ diagnostic: Diagnostic) {
         write(diagnostic.path)
@@ -107,29 +92,7 @@ extension ByteWriter {
         }
     }
 
-    mutating func write(_ document: AnalyzedDocument, strings: inout CacheStringTable) {
-        let stored = document.stored
-        write(stored.id)
-        write(stored.url)
-        write(stored.title)
-        write(stored.date)
-        write(stored.section)
-        write(stored.language)
-        write(stored.tags)
-        write(stored.thumbnail)
-        write(stored.description)
-        write(stored.text)
-        write(document.dateKey)
-        write(document.fieldLengths)
-        write(document.terms.count)
-        for term in document.terms { write(strings.index(of: term)) }
-        write(document.counts)
-        write(document.vocabularyWords.count)
-        for word in document.vocabularyWords { write(strings.index(of: word)) }
-        write(document.vocabularyTerms)
-    }
-
-    mutating func write(_ record: CachedEntry, strings: inout CacheStringTable, index: SearchIndexBuilder? = nil) {
+    mutating func write(_ record: CachedEntry) {
         write(record.size)
         write(Int(record.modified))
         write(record.sourceHash)
@@ -142,15 +105,6 @@ extension ByteWriter {
         for lookup in record.linkLookups {
             write(lookup.destination)
             write(lookup.result)
-        }
-        // A document still encoded is decoded to be written with this
-        // file's string table; the checksum of its own file was verified.
-        let document = try? record.searchDocument?.document(in: index)
-        write(document != nil)
-        if let document {
-            var inner = ByteWriter(capacity: 4096)
-            inner.write(document, strings: &strings)
-            write(bytes: inner.bytes)
         }
     }
 }
@@ -249,36 +203,7 @@ extension ByteReader {
         return entry
     }
 
-    mutating func readAnalyzedDocument(strings: [String]) throws(MalformedCache) -> AnalyzedDocument {
-        let stored = StoredDocument(
-            id: try readString(), url: try readString(), title: try readString(), date: try readOptionalString(),
-            section: try readString(), language: try readString(), tags: try readStrings(),
-            thumbnail: try readOptionalString(), description: try readString(), text: try readString())
-        let dateKey = try readInt()
-        let fieldLengths = try readInts()
-        func readTableStrings() throws(MalformedCache) -> [String] {
-            let count = try readCount()
-            var values: [String] = []
-            values.reserveCapacity(count)
-            for _ in 0..<count {
-                let index = try readInt()
-                guard strings.indices.contains(index) else { throw MalformedCache() }
-                values.append(strings[index])
-            }
-            return values
-        }
-        let terms = try readTableStrings()
-        let counts = try readInts()
-        let words = try readTableStrings()
-        let wordTerms = try readInts()
-        let document = AnalyzedDocument(
-            stored: stored, dateKey: dateKey, fieldLengths: fieldLengths, terms: terms, counts: counts,
-            vocabularyWords: words, vocabularyTerms: wordTerms)
-        guard document.isWellFormed else { throw MalformedCache() }
-        return document
-    }
-
-    mutating func readCachedEntry(strings: [String]) throws(MalformedCache) -> CachedEntry {
+    mutating func readCachedEntry() throws(MalformedCache) -> CachedEntry {
         let size = try readInt()
         let modified = Int64(try readInt())
         let sourceHash = try readUInt64()
@@ -290,13 +215,8 @@ extension ByteReader {
         for _ in 0..<lookupCount {
             lookups.append(LinkLookup(destination: try readString(), result: try readOptionalString()))
         }
-        var searchDocument: CachedSearchDocument?
-        if try readBool() {
-            let range = try readRange()
-            searchDocument = .encoded(bytes: buffer, range: range, strings: strings)
-        }
         return CachedEntry(
             size: size, modified: modified, sourceHash: sourceHash, entry: entry, loadDiagnostics: loadDiagnostics,
-            renderDiagnostics: renderDiagnostics, linkLookups: lookups, searchDocument: searchDocument)
+            renderDiagnostics: renderDiagnostics, linkLookups: lookups)
     }
 }

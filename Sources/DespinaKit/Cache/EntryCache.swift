@@ -10,7 +10,7 @@ import Foundation
 /// ignored, and its posts are read again.
 struct EntryCache: Sendable {
     static let shardCount = 64
-    private static let magic = Array("despina-entry-cache 1\n".utf8)
+    private static let magic = Array("despina-entry-cache 2\n".utf8)
 
     let directory: String
     let key: UInt64
@@ -63,10 +63,9 @@ struct EntryCache: Sendable {
     /// Writes the files whose records changed: `changed` lists the paths
     /// whose records are new or different from the ones read, `paths`
     /// every source path of the new content, and `record` gives the new
-    /// record of a path. Records are asked for one file at a time, so the
-    /// search documents decoded for writing are never all in memory.
+    /// record of a path (asked for one file at a time).
     func save(
-        paths: [String], changed: Set<String>, fileSystem: any FileSystem, index: SearchIndexBuilder?,
+        paths: [String], changed: Set<String>, fileSystem: any FileSystem,
         record: @escaping @Sendable (String) -> CachedEntry?
     ) {
         var dirty = Set(changed.map(Self.shard(of:)))
@@ -86,7 +85,7 @@ struct EntryCache: Sendable {
         try? parallelForEach(dirty.sorted()) { shard in
             let records = shards[shard].sorted().compactMap(record)
             try? fileSystem.write(
-                Self.encode(records, key: key, index: index), to: joinPath(directory, Self.fileName(shard)))
+                Self.encode(records, key: key), to: joinPath(directory, Self.fileName(shard)))
         }
     }
 
@@ -100,27 +99,23 @@ struct EntryCache: Sendable {
         shard < 10 ? "0\(shard)" : "\(shard)"
     }
 
-    static func encode(_ records: [CachedEntry], key: UInt64, index: SearchIndexBuilder? = nil) -> [UInt8] {
-        var strings = CacheStringTable()
-        var body = ByteWriter(capacity: records.count * 8192)
-        body.write(records.count)
-        for record in records { body.write(record, strings: &strings, index: index) }
-        var file = ByteWriter(capacity: body.bytes.count + 65536)
+    static func encode(_ records: [CachedEntry], key: UInt64) -> [UInt8] {
+        var file = ByteWriter(capacity: records.count * 8192)
         file.write(bytes: magic)
         file.write(key)
-        file.write(strings.strings)
-        return Checksum.sealing(file.bytes + body.bytes)
+        file.write(records.count)
+        for record in records { file.write(record) }
+        return Checksum.sealing(file.bytes)
     }
 
     static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
         guard let payload = Checksum.opening(bytes) else { throw MalformedCache() }
         var reader = ByteReader(payload)
         guard try reader.readBytes() == magic, try reader.readUInt64() == key else { throw MalformedCache() }
-        let strings = try reader.readStrings()
         let count = try reader.readCount()
         var records: [CachedEntry] = []
         records.reserveCapacity(count)
-        for _ in 0..<count { records.append(try reader.readCachedEntry(strings: strings)) }
+        for _ in 0..<count { records.append(try reader.readCachedEntry()) }
         guard reader.isAtEnd else { throw MalformedCache() }
         return records
     }
