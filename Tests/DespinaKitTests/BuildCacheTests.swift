@@ -227,6 +227,20 @@ final class ReadCountingFileSystem: FileSystem {
         #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
     }
 
+    @Test func aTemplateEditKeepsTheSearchIndexWithoutMakingIt() throws {
+        let memory = site(posts: 8)
+        let fileSystem = ReadCountingFileSystem(memory)
+        try memory.write(Array("{{#posts}}{{title}}{{/posts}}\n".utf8), to: "/site/Templates/list.mustache")
+        _ = try build(fileSystem)
+        try memory.write(Array("{{#posts}}<b>{{title}}</b>{{/posts}}\n".utf8), to: "/site/Templates/list.mustache")
+        fileSystem.resetCounts()
+        let summary = try build(fileSystem)
+        #expect(fileSystem.readPaths.filter { $0.hasPrefix("/site/.despina/cache/search/") }.isEmpty)
+        #expect(summary.fileCount > summary.unchangedFileCount)
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
+    }
+
     @Test func aMissingSavedSearchIndexIsMadeAgainFromThePosts() throws {
         let memory = site(posts: 8)
         _ = try build(memory)

@@ -149,13 +149,13 @@ struct OutputFolder: Sendable {
         return true
     }
 
-    /// Keeps every file of the output below `prefix` when all of them were
-    /// made from inputs with this `fingerprint`; returns how many were kept
-    /// (0: none, the files must be made).
-    func keepAll(under prefix: String, fingerprint: UInt64) -> Int {
+    /// Keeps every file of the output whose path `belongs` when all of
+    /// them were made from inputs with this `fingerprint`; returns how many
+    /// were kept (0: none, the files must be made).
+    func keepAll(where belongs: (String) -> Bool, fingerprint: UInt64) -> Int {
         guard fingerprint != 0 else { return 0 }
         let files = state.current.withLock { current in
-            current.entries.filter { $0.key.hasPrefix(prefix) }
+            current.entries.filter { belongs($0.key) }
         }
         guard !files.isEmpty, files.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
         for path in files.keys where !keep(path, fingerprint: fingerprint) { return 0 }

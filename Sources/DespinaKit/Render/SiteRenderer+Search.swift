@@ -26,7 +26,8 @@ extension SiteRenderer {
     static func writeSearchIndex(
         to output: OutputFolder, fingerprint: UInt64, files: () -> [String: [UInt8]]
     ) throws -> Int {
-        let kept = output.keepAll(under: "search/", fingerprint: fingerprint)
+        // The search page itself (`search/index.html`) shares the folder.
+        let kept = output.keepAll(where: { $0.hasPrefix("search/") && !$0.hasSuffix(".html") }, fingerprint: fingerprint)
         if kept > 0 { return kept }
         let files = files()
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
