@@ -13,23 +13,6 @@ public struct StoredDocument: Codable, Sendable, Equatable {
     public var description: String
     /// The first words of the body, whitespace collapsed.
     public var text: String
-
-    /// Creates stored document data.
-    public init(
-        id: String, url: String, title: String, date: String?, section: String, language: String,
-        tags: [String], thumbnail: String?, description: String, text: String
-    ) {
-        self.id = id
-        self.url = url
-        self.title = title
-        self.date = date
-        self.section = section
-        self.language = language
-        self.tags = tags
-        self.thumbnail = thumbnail
-        self.description = description
-        self.text = text
-    }
 }
 
 extension StoredDocument {
@@ -74,41 +57,17 @@ public struct AnalyzedDocument: Codable, Sendable, Equatable {
     /// Minutes since 1970-01-01 UTC for sorting by date; 0 when undated.
     public var dateKey: Int
     /// Number of words per field (see `Field`).
-    public var fieldLengths: [Int]
+    var fieldLengths: [Int]
     /// The document's terms, in order of first occurrence.
-    public var terms: [String]
+    var terms: [String]
     /// Occurrences of each term per field: `Field.count` numbers
     /// per term, in the order of `terms`.
-    public var counts: [Int]
+    var counts: [Int]
     /// Folded surface words, each paired with one of its terms (an index
     /// into `terms`); a word with several terms appears several times.
-    public var vocabularyWords: [String]
-    /// For each of `vocabularyWords`, the index of its term in `terms`.
-    public var vocabularyTerms: [Int]
-
-    /// Creates an analysed document from its parts, as a build cache kept
-    /// them (`DocumentAnalyzer.analyze(_:)` makes new ones).
-    public init(
-        stored: StoredDocument, dateKey: Int, fieldLengths: [Int], terms: [String], counts: [Int],
-        vocabularyWords: [String], vocabularyTerms: [Int]
-    ) {
-        self.stored = stored
-        self.dateKey = dateKey
-        self.fieldLengths = fieldLengths
-        self.terms = terms
-        self.counts = counts
-        self.vocabularyWords = vocabularyWords
-        self.vocabularyTerms = vocabularyTerms
-    }
+    var vocabularyWords: [String]
+    var vocabularyTerms: [Int]
 
     /// The identifier of the document.
     public var id: String { stored.id }
-
-    /// Whether the parts agree in size (a document read back from a cache
-    /// is checked before the index builder relies on it).
-    public var isWellFormed: Bool {
-        fieldLengths.count == Field.count && counts.count == terms.count * Field.count
-            && vocabularyTerms.count == vocabularyWords.count
-            && vocabularyTerms.allSatisfy { terms.indices.contains($0) }
-    }
 }

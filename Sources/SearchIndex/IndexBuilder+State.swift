@@ -143,14 +143,7 @@ struct StateWriter {
 
     mutating func bytes(_ bytes: [UInt8]) { output += bytes }
 
-    mutating func number64(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            output.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        output.append(UInt8(rest))
-    }
+    mutating func number64(_ value: UInt64) { SevenBitCodec.append(value, to: &output) }
 
     mutating func number(_ value: Int) { number64(UInt64(max(value, 0))) }
 
@@ -193,18 +186,7 @@ struct StateReader {
         return Array(input[offset..<offset + count])
     }
 
-    mutating func number64() -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < input.count, shift < 64 {
-            let byte = input[offset]
-            offset += 1
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-        return nil
-    }
+    mutating func number64() -> UInt64? { SevenBitCodec.read(input, at: &offset) }
 
     mutating func number() -> Int? {
         guard let value = number64(), value <= UInt64(Int.max) else { return nil }
@@ -253,5 +235,34 @@ struct StateReader {
         case 1: return string().map { ($0, ()) }
         default: return nil
         }
+    }
+}
+
+/// Unsigned numbers in seven-bit groups, least significant first, a set
+/// high bit meaning another group follows: the binary form of the saved
+/// builder and of its packed counts (the index files use `VarintCodec`).
+enum SevenBitCodec {
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// The number at `offset`, which moves past it; nil when the bytes end
+    /// inside it or it is longer than 64 bits.
+    static func read(_ bytes: [UInt8], at offset: inout Int) -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
     }
 }

@@ -83,28 +83,14 @@ public struct IndexBuilder: Sendable {
         return number
     }
 
-    /// Appends a count (≥ 0) in seven-bit groups, least significant first.
+    /// Appends a count (≥ 0) in seven-bit groups.
     private static func appendCount(_ value: Int, to bytes: inout [UInt8]) {
-        var rest = UInt(max(value, 0))
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        SevenBitCodec.append(UInt64(max(value, 0)), to: &bytes)
     }
 
     /// Reads a count written by `appendCount`, advancing `offset`.
     static func readCount(_ bytes: [UInt8], at offset: inout Int) -> Int {
-        var value = 0
-        var shift = 0
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            offset += 1
-            value |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
-        return value
+        Int(truncatingIfNeeded: SevenBitCodec.read(bytes, at: &offset) ?? 0)
     }
 
     /// The number of distinct documents added.

@@ -11,14 +11,11 @@ struct StepTimer: Sendable {
         log.progress(name)
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        var line = "  " + name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", elapsed)
-        if log.isVerbose, let megabytes = Self.residentMegabytes() { line += String(format: "%8d MB", megabytes) }
-        log.verbose(line)
+        report(name, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         return result
     }
 
-    /// Reports a step that ran on the side and took `seconds`.
+    /// Reports a step that took `seconds` (one run on the side included).
     func report(_ name: String, seconds: Double) {
         var line = "  " + name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", seconds)
         if log.isVerbose, let megabytes = Self.residentMegabytes() { line += String(format: "%8d MB", megabytes) }

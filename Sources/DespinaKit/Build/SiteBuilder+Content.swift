@@ -71,10 +71,8 @@ extension SiteBuilder {
                 bytes = try fileSystem.contents(of: file.absolutePath)
             } catch {
                 return SourceState(
-                    file: file,
-                    loaded: EntryLoader.Loaded(entry: nil, diagnostics: [Diagnostic(
-                        path: file.relativePath, message: "cannot read the file: \(error)")]),
-                    size: signature.size, modified: signature.modified, sourceHash: 0, record: nil)
+                    file: file, loaded: .unreadable(file, error: error), size: signature.size,
+                    modified: signature.modified, sourceHash: 0, record: nil)
             }
             let hash = Fingerprint.of(bytes)
             if let record, record.sourceHash == hash {
@@ -103,6 +101,17 @@ extension SiteBuilder {
         /// Whether the entry was analysed for search in this build (its
         /// document is in the build's index builder).
         var isAnalyzed = false
+
+        /// An entry whose file could not be read again: published as it
+        /// is, and left out of the cache (its record's size is -1).
+        static func unrecorded(_ entry: Entry, diagnostics: [Diagnostic]) -> RenderedState {
+            RenderedState(
+                entry: entry, diagnostics: diagnostics,
+                record: CachedEntry(
+                    size: -1, modified: -1, sourceHash: 0, entry: entry, loadDiagnostics: [], renderDiagnostics: [],
+                    linkLookups: []),
+                isNew: true)
+        }
     }
 
     /// Renders every published entry on all cores, reusing the cached
@@ -116,12 +125,7 @@ extension SiteBuilder {
         return parallelMap(entries) { entry in
             guard let position = positions[entry.sourcePath] else {
                 // Every entry comes from a source; kept total for safety.
-                return RenderedState(
-                    entry: entry, diagnostics: [],
-                    record: CachedEntry(
-                        size: -1, modified: -1, sourceHash: 0, entry: entry, loadDiagnostics: [], renderDiagnostics: [],
-                        linkLookups: []),
-                    isNew: true)
+                return RenderedState.unrecorded(entry, diagnostics: [])
             }
             let source = sources[position]
             let indexed = config.search.enabled && entry.isSearchable
@@ -143,12 +147,7 @@ extension SiteBuilder {
             } else {
                 let reloaded = loader.load(source.file)
                 guard let reloadedEntry = reloaded.entry else {
-                    return RenderedState(
-                        entry: entry, diagnostics: reloaded.diagnostics,
-                        record: CachedEntry(
-                            size: -1, modified: -1, sourceHash: 0, entry: entry, loadDiagnostics: [],
-                            renderDiagnostics: [], linkLookups: []),
-                        isNew: true)
+                    return RenderedState.unrecorded(entry, diagnostics: reloaded.diagnostics)
                 }
                 fresh = reloadedEntry
                 fresh.path = entry.path

@@ -183,21 +183,27 @@ public struct SiteBuilder: Sendable {
         // The search index: kept when the same documents made it, else made
         // from the documents analysed in this build and the cached ones.
         let settled = config
-        let indexKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
+        let pageKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
         let readsSearchState = usesCache
         let savesSearchState = options.recordsOutput
+        /// An entry rendered from the cache, read and analysed again.
+        let reanalyze = { @Sendable (entry: Entry) -> AnalyzedDocument? in
+            analyzeAgain(
+                entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] }, loader: loader,
+                routing: routing, config: settled)
+        }
         var searchIndexFiles: (@Sendable () throws -> Int)?
         if let searchIndex {
             searchIndexFiles = { @Sendable () throws -> Int in
                 let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
                 var fingerprint = Fingerprint()
-                fingerprint.combine(indexKey)
+                fingerprint.combine(pageKey)
                 fingerprint.combine("search index")
                 for entry in indexed.sorted(by: { $0.identifier < $1.identifier }) {
                     fingerprint.combine(entry.identifier)
                     fingerprint.combine(entry.digest)
                 }
-                let key = indexKey == 0 ? 0 : max(fingerprint.value, 1)
+                let key = pageKey == 0 ? 0 : max(fingerprint.value, 1)
                 return try SiteRenderer.writeSearchIndex(to: output, fingerprint: key) {
                     let stateDirectory = joinPath(cacheDirectory, "cache/search")
                     // A rebuild updates the builder the last build saved.
@@ -207,17 +213,14 @@ public struct SiteBuilder: Sendable {
                         let savedTableSize = builder.tableSize
                         var changedParts = Set<Int>()
                         let wanted = Dictionary(indexed.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-                        for (id, version) in builder.versions where wanted[id]?.digest != version {
+                        let versions = builder.versions
+                        for (id, version) in versions where wanted[id]?.digest != version {
                             builder.remove(id)
                             changedParts.insert(IndexBuilder.statePart(of: id))
                         }
-                        let versions = builder.versions
                         let missing = indexed.filter { versions[$0.identifier] != $0.digest }
                         let documents = parallelMap(missing) { entry in
-                            searchIndex.document(withID: entry.identifier)
-                                ?? analyzeAgain(
-                                    entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
-                                    loader: loader, routing: routing, config: settled)
+                            searchIndex.document(withID: entry.identifier) ?? reanalyze(entry)
                         }
                         for (entry, document) in zip(missing, documents) {
                             guard let document else { continue }
@@ -243,11 +246,7 @@ public struct SiteBuilder: Sendable {
                     var start = 0
                     while start < cached.count {
                         let batch = Array(cached[start..<min(start + 512, cached.count)])
-                        let documents = parallelMap(batch) { entry in
-                            analyzeAgain(
-                                    entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] },
-                                    loader: loader, routing: routing, config: settled)
-                        }
+                        let documents = parallelMap(batch, reanalyze)
                         for (entry, document) in zip(batch, documents) {
                             if let document { searchIndex.add(document, version: entry.digest) }
                         }
@@ -281,7 +280,6 @@ public struct SiteBuilder: Sendable {
                 zone: config.zone)
         }
 
-        let pageKey = options.recordsOutput ? BuildKeys.pages(config: config) : 0
         let renderer = timer.run("summarize posts") {
             SiteRenderer(
                 config: config, model: model, templates: templates, theme: theme, output: output,
@@ -327,7 +325,9 @@ public struct SiteBuilder: Sendable {
 
         if options.recordsOutput {
             timer.run("save cache") {
-                saveCache(cache, sources: sources, rendered: rendered, memory: options.cacheMemory)
+                saveCache(
+                    cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered,
+                    memory: options.cacheMemory)
                 if let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -351,37 +351,23 @@ public struct SiteBuilder: Sendable {
 
     /// Writes the cache records of every file read: new renderings, and
     /// the old records of files that are not published in this build.
+    /// `sourcePositions` gives each source path's place in `sources`.
     private func saveCache(
-        _ cache: EntryCache, sources: [SourceState], rendered: [RenderedState], memory: EntryCacheMemory?
+        _ cache: EntryCache, sources: [SourceState], sourcePositions: [String: Int], rendered: [RenderedState],
+        memory: EntryCacheMemory?
     ) {
-        var renderedIndex: [String: Int] = [:]
-        renderedIndex.reserveCapacity(rendered.count)
-        var changed = Set<String>()
-        for (index, state) in rendered.enumerated() where state.record.size >= 0 {
-            renderedIndex[state.entry.sourcePath] = index
-            if state.isNew { changed.insert(state.entry.sourcePath) }
+        let recorded = rendered.indices.filter { rendered[$0].record.size >= 0 }
+        let renderedPositions = Dictionary(
+            recorded.map { (rendered[$0].entry.sourcePath, $0) }, uniquingKeysWith: { _, last in last })
+        var changed = Set(recorded.filter { rendered[$0].isNew }.map { rendered[$0].entry.sourcePath })
+        let paths = sources.filter { $0.loaded.entry != nil }.map(\.file.relativePath)
+        for source in sources where source.loaded.entry != nil && renderedPositions[source.file.relativePath] == nil {
+            let moved = source.record.map { $0.size != source.size || $0.modified != source.modified } ?? true
+            if moved { changed.insert(source.file.relativePath) }
         }
-        var sourceIndex: [String: Int] = [:]
-        sourceIndex.reserveCapacity(sources.count)
-        var paths: [String] = []
-        for (index, source) in sources.enumerated() where source.loaded.entry != nil {
-            let path = source.file.relativePath
-            paths.append(path)
-            sourceIndex[path] = index
-            guard renderedIndex[path] == nil else { continue }
-            if let record = source.record {
-                if record.size != source.size || record.modified != source.modified { changed.insert(path) }
-            } else {
-                changed.insert(path)
-            }
-        }
-        let renderedPositions = renderedIndex
-        let sourcePositions = sourceIndex
         @Sendable func record(for path: String) -> CachedEntry? {
-            let renderedIndex = renderedPositions
-            let sourceIndex = sourcePositions
-            if let index = renderedIndex[path] { return rendered[index].record }
-            guard let index = sourceIndex[path], let entry = sources[index].loaded.entry else { return nil }
+            if let index = renderedPositions[path] { return rendered[index].record }
+            guard let index = sourcePositions[path], let entry = sources[index].loaded.entry else { return nil }
             let source = sources[index]
             if var record = source.record {
                 record.size = source.size

@@ -33,18 +33,9 @@ struct BuildRecord: Sendable, Equatable {
         if let nextDue { writer.write(nextDue.bitPattern) }
         return Checksum.sealing(writer.bytes)
     }
+}
 
-    init(inputs: UInt64, manifest: String, postCount: Int, pageCount: Int, fileCount: Int,
-         warnings: [Diagnostic], nextDue: Double?) {
-        self.inputs = inputs
-        self.manifest = manifest
-        self.postCount = postCount
-        self.pageCount = pageCount
-        self.fileCount = fileCount
-        self.warnings = warnings
-        self.nextDue = nextDue
-    }
-
+extension BuildRecord {
     /// Reads a record written by `encoded()`; nil when damaged or foreign.
     init?(bytes: [UInt8]) {
         guard let payload = Checksum.opening(bytes) else { return nil }

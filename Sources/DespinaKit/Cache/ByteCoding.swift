@@ -44,11 +44,6 @@ struct ByteWriter {
         for value in values { write(value) }
     }
 
-    mutating func write(_ values: [Int]) {
-        write(values.count)
-        for value in values { write(value) }
-    }
-
     /// Appends raw bytes (no length).
     mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: other)
@@ -125,14 +120,6 @@ struct ByteReader {
         var values: [String] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try readString()) }
-        return values
-    }
-
-    mutating func readInts() throws(MalformedCache) -> [Int] {
-        let count = try readCount()
-        var values: [Int] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try readInt()) }
         return values
     }
 

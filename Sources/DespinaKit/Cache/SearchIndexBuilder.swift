@@ -28,8 +28,4 @@ final class SearchIndexBuilder: Sendable {
         builder.withLock { $0.document(withID: id) }
     }
 
-    /// The index files of every document added.
-    func build() -> [String: [UInt8]] {
-        builder.withLock { $0.build() }
-    }
 }

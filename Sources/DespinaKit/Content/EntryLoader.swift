@@ -17,6 +17,11 @@ struct EntryLoader: Sendable {
     struct Loaded: Sendable {
         var entry: Entry?
         var diagnostics: [Diagnostic]
+
+        /// A file that could not be read.
+        static func unreadable(_ file: SourceFile, error: any Error) -> Loaded {
+            Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "cannot read the file: \(error)")])
+        }
     }
 
     struct Rendered: Sendable {
@@ -32,7 +37,7 @@ struct EntryLoader: Sendable {
         do {
             bytes = try fileSystem.contents(of: file.absolutePath)
         } catch {
-            return Loaded(entry: nil, diagnostics: [Diagnostic(path: file.relativePath, message: "cannot read the file: \(error)")])
+            return .unreadable(file, error: error)
         }
         return load(file, contents: bytes)
     }

@@ -14,15 +14,10 @@ extension SiteRenderer {
             code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
     }
 
-    /// Writes the index files that `files` makes under `search/`, or keeps
-    /// the ones in place when the same documents made them (`fingerprint`
-    /// names the set; then `files` is not called); returns the file count.
-    func writeSearchIndex(fingerprint: UInt64, files: () -> [String: [UInt8]]) throws -> Int {
-        try Self.writeSearchIndex(to: output, fingerprint: fingerprint, files: files)
-    }
-
-    /// `writeSearchIndex(fingerprint:files:)` into `output`, before the
-    /// pages are rendered.
+    /// Writes the index files that `files` makes under `search/` of
+    /// `output`, or keeps the ones in place when the same documents made
+    /// them (`fingerprint` names the set; then `files` is not called);
+    /// returns the file count.
     static func writeSearchIndex(
         to output: OutputFolder, fingerprint: UInt64, files: () -> [String: [UInt8]]
     ) throws -> Int {
