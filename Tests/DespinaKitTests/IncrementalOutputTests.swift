@@ -5,12 +5,20 @@ import Testing
 /// Rebuilds write only the files that changed, and always end with exactly
 /// what a clean build makes.
 @Suite struct IncrementalOutputTests {
-    func build(_ fileSystem: MemoryFileSystem, output: String = "/site/Output", clean: Bool = false) throws -> BuildSummary {
+    func build(
+        _ fileSystem: MemoryFileSystem, output: String = "/site/Output", clean: Bool = false,
+        defersSearchIndex: Bool = false
+    ) throws -> BuildSummary {
+        try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+            .build(options(output: output, clean: clean, defersSearchIndex: defersSearchIndex))
+    }
+
+    func options(output: String = "/site/Output", clean: Bool = false, defersSearchIndex: Bool = false) -> BuildOptions {
         var options = BuildOptions(siteDirectory: "/site")
         options.outputDirectory = output
         options.clean = clean
-        return try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
-            .build(options)
+        options.defersSearchIndex = defersSearchIndex
+        return options
     }
 
     /// Every file below `folder` with its bytes.
@@ -78,6 +86,61 @@ import Testing
         #expect(rewritten > 0 && rewritten < summary.fileCount / 4, "\(rewritten) of \(summary.fileCount) files rewritten")
         let output = try files(below: "/site/Output", in: fileSystem)
         #expect(String(decoding: output["posts/p3/index.html"] ?? [], as: UTF8.self).contains("New text."))
+    }
+
+    /// The preview reloads pages before the search index is made: a build
+    /// that defers the index keeps the last one as it was, is not taken for
+    /// up to date, and the build after it makes what a clean build makes.
+    @Test func aDeferredSearchIndexIsMadeByTheNextBuild() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<10).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        // With no index in place yet, nothing is deferred.
+        let first = try build(fileSystem, defersSearchIndex: true)
+        #expect(!first.searchIndexDeferred)
+        let indexBefore = try files(below: "/site/Output/search", in: fileSystem).filter { !$0.key.hasSuffix(".html") }
+        #expect(!indexBefore.isEmpty)
+
+        let (path, text) = post("p3", title: "Zanzibar notes", day: 4, tags: ["a"])
+        try fileSystem.write(Array(text.utf8), to: path)
+        let deferred = try build(fileSystem, defersSearchIndex: true)
+        #expect(deferred.searchIndexDeferred)
+        #expect(deferred.fileCount == first.fileCount)
+        let afterDeferred = try files(below: "/site/Output", in: fileSystem)
+        #expect(String(decoding: afterDeferred["posts/p3/index.html"] ?? [], as: UTF8.self).contains("Zanzibar notes"))
+        #expect(afterDeferred.filter { $0.key.hasPrefix("search/") && !$0.key.hasSuffix(".html") }
+            == Dictionary(uniqueKeysWithValues: indexBefore.map { ("search/" + $0.key, $0.value) }))
+
+        let next = try build(fileSystem)
+        #expect(!next.searchIndexDeferred)
+        #expect(next.unchangedFileCount < next.fileCount, "the build after a deferred one took itself for up to date")
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+        #expect(try files(below: "/site/Output/search", in: fileSystem) != indexBefore)
+    }
+
+    /// After a build into an empty folder, the preview makes the previous
+    /// generation from the output's files while the writer reads; the
+    /// next build starts from it and still ends with a clean build's files.
+    @Test func theMirroredPreviousSiteIsTheOutput() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        _ = try build(fileSystem)
+        #expect(!fileSystem.exists("/site/.Output.previous"))
+        let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
+        SiteBuilder(environment: environment).prepareNextBuild(options())
+        #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
+        #expect(!fileSystem.exists("/site/.Output.staging"))
+        // A second call finds the previous site there and leaves it.
+        SiteBuilder(environment: environment).prepareNextBuild(options())
+
+        let (path, text) = post("p2", title: "Post two, retitled", day: 3, tags: ["b"])
+        try fileSystem.write(Array(text.utf8), to: path)
+        let summary = try build(fileSystem)
+        #expect(summary.unchangedFileCount > 0)
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
     /// A seeded generator, so a failure can be replayed.

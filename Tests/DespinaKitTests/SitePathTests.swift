@@ -7,12 +7,17 @@ import Testing
         ("/posts/x/", "/posts/x/"), ("posts/x", "/posts/x/"), ("/a/./b/../c/", "/a/c/"),
         ("/feed.xml", "/feed.xml"), ("/old/page.html", "/old/page.html"), ("https://example.org/x/y", "/x/y/"),
         ("/with%20space/", "/with space/"), ("", "/"),
+        // Paths that need no decoding take a short way; these pin it to the long one.
+        ("/", "/"), ("/a", "/a/"), ("/a/b.c", "/a/b.c"), ("/a.b/c", "/a.b/c/"), ("/a/b/", "/a/b/"),
+        ("/a//b", "/a/b/"), ("//a", "/a/"), ("/a/.", "/a/"), ("/a/./", "/a/"), ("/.a", "/.a"),
+        ("/.../x", "/.../x/"), ("/a/...", "/a/..."), ("/a/b/..", "/a/"), ("/a:b/", "/a:b/"),
+        ("/yıl/çay/", "/yıl/çay/"), ("/a?x=1", "/a/"), ("/a#top", "/a/"),
     ])
     func normalizes(raw: String, expected: String) {
         #expect(SitePath.normalize(raw) == expected)
     }
 
-    @Test(arguments: ["../x", "/a/../../x", "/%2e%2e/x", "/a\\b", "/a%00b", "..", "/x/%2E%2E/%2e%2e/y"])
+    @Test(arguments: ["/..", "/../", "/a/../..", "../x", "/a/../../x", "/%2e%2e/x", "/a\\b", "/a%00b", "..", "/x/%2E%2E/%2e%2e/y"])
     func rejectsEscapes(raw: String) {
         #expect(SitePath.normalize(raw) == nil)
     }
@@ -21,6 +26,13 @@ import Testing
         #expect(SitePath.outputFile(for: "/") == "index.html")
         #expect(SitePath.outputFile(for: "/posts/x/") == "posts/x/index.html")
         #expect(SitePath.outputFile(for: "/404.html") == "404.html")
+    }
+
+    @Test func expandsPatternsWithoutDateTokensForUndatedEntries() {
+        let zone = TimeZone(identifier: "UTC")!
+        #expect(SitePath.expand("/:year/:slug/", section: "posts", slug: "x", date: nil, zone: zone) == "//x/")
+        #expect(SitePath.expand("/:section/:slug:/", section: "s", slug: "x", date: nil, zone: zone) == "/s/x:/")
+        #expect(SitePath.expand("/:sectionş/", section: "s", slug: "x", date: nil, zone: zone) == "/:sectionş/")
     }
 
     @Test func expandsPermalinkPatterns() {

@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     /// Keeps the parsed-post cache in memory for the next build of this
     /// process (the preview server's rebuilds).
     var cacheMemory: EntryCacheMemory?
+    /// Keeps the search index files of the output as they are, when there
+    /// are any, instead of making them (the preview reloads pages first and
+    /// then builds again for the index). The build is not recorded as up
+    /// to date, so the next one makes the index.
+    var defersSearchIndex = false
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {
@@ -52,6 +57,9 @@ public struct BuildSummary: Sendable {
     public var outputDirectory: String
     /// Warnings, already printed to the log.
     public var warnings: [Diagnostic]
+    /// The search index was kept as it was, to be made by the next build
+    /// (`BuildOptions.defersSearchIndex`).
+    var searchIndexDeferred = false
 
     /// The one line a build prints.
     public var line: String {

@@ -31,6 +31,17 @@ public struct SiteBuilder: Sendable {
         }
     }
 
+    /// Readies the output of `options` for a quick next build while nothing
+    /// else runs: a site built into an empty folder gets its previous
+    /// generation as links to its files (see `OutputFolder.mirrorIntoPrevious`).
+    func prepareNextBuild(_ options: BuildOptions) {
+        let outputPath = options.resolvedOutputDirectory
+        let manifests = joinPath(
+            options.siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
+        let output = OutputFolder(path: outputPath, fileSystem: environment.fileSystem, manifestDirectory: manifests)
+        try? output.mirrorIntoPrevious()
+    }
+
     /// What a build made, for commands that look at the site after it.
     struct Result: Sendable {
         var summary: BuildSummary
@@ -97,6 +108,7 @@ public struct SiteBuilder: Sendable {
         let cacheDirectory = joinPath(options.siteDirectory, ".despina")
         let outputIdentifier = OutputManifest.identifier(of: Array(outputPath.utf8))
         let recordPath = joinPath(cacheDirectory, "cache/builds", outputIdentifier)
+        // (prepareNextBuild(_:) finds the manifests the same way.)
         let signatures = timer.run("check for changes") {
             Dictionary(uniqueKeysWithValues: zip(
                 scan.files.map(\.relativePath),
@@ -193,6 +205,7 @@ public struct SiteBuilder: Sendable {
                 routing: routing, config: settled)
         }
         var searchIndexFiles: (@Sendable () throws -> Int)?
+        var fileCountOfDeferredIndex = 0
         if let searchIndex {
             searchIndexFiles = { @Sendable () throws -> Int in
                 let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
@@ -268,6 +281,16 @@ public struct SiteBuilder: Sendable {
         // made on the side while the site model and the pages are: both are
         // short then. A full build makes it after the pages, which already
         // use every core, so its peak memory stays that of the pages.
+        var searchIndexDeferred = false
+        if options.defersSearchIndex, searchIndexFiles != nil {
+            let kept = output.keepExisting(where: SiteRenderer.isSearchIndexFile)
+            if kept > 0 {
+                timer.report("keep search index (deferred)", seconds: 0)
+                searchIndexFiles = nil
+                searchIndexDeferred = true
+                fileCountOfDeferredIndex = kept
+            }
+        }
         let freshDocuments = rendered.filter(\.isAnalyzed).count
         var alongside: BackgroundStep?
         if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
@@ -285,7 +308,7 @@ public struct SiteBuilder: Sendable {
                 config: config, model: model, templates: templates, theme: theme, output: output,
                 aliases: routing.aliases, key: pageKey)
         }
-        var fileCount = 0
+        var fileCount = fileCountOfDeferredIndex
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
             fileCount += try timer.run("write feeds and sitemap") { try renderer.writeFeedsAndSitemap() }
@@ -328,7 +351,7 @@ public struct SiteBuilder: Sendable {
                 saveCache(
                     cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered,
                     memory: options.cacheMemory)
-                if let manifest = output.committedManifestIdentifier {
+                if !searchIndexDeferred, let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
                         pageCount: model.pages.count, fileCount: fileCount, warnings: warnings,
@@ -342,6 +365,7 @@ public struct SiteBuilder: Sendable {
             postCount: model.posts.count, pageCount: model.pages.count, fileCount: fileCount,
             seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
         summary.unchangedFileCount = output.unchangedCount
+        summary.searchIndexDeferred = searchIndexDeferred
         if options.endsProcessAfterBuild {
             BuildLeftovers.keep(BuildLeftovers.State(
                 cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex))

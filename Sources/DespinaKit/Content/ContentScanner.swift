@@ -119,8 +119,7 @@ struct ContentScanner: Sendable {
     /// Whether `contentPath` is the index of a page bundle: `index.md` or
     /// `index.markdown` in a folder below `Content/`.
     private static func isBundleIndex(_ contentPath: String) -> Bool {
-        let name = (contentPath as NSString).lastPathComponent
-        return contentPath.contains("/") && (name == "index.md" || name == "index.markdown")
+        contentPath.hasSuffix("/index.md") || contentPath.hasSuffix("/index.markdown")
     }
 
     /// Marks the pages of bundles and the files that belong to them. A

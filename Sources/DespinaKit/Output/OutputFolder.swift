@@ -162,6 +162,43 @@ struct OutputFolder: Sendable {
         return files.count
     }
 
+    /// Keeps every file of the output whose path `belongs`, whatever it was
+    /// made from; returns how many were kept (0 when there are none).
+    /// For a preview that puts off a slow part of the site to a second
+    /// build, which makes it anew.
+    func keepExisting(where belongs: (String) -> Bool) -> Int {
+        let files = state.current.withLock { current in
+            current.entries.filter { belongs($0.key) }
+        }
+        for (path, existing) in files {
+            state.written.withLock { $0.entries[path] = existing }
+            if !existing.hasSameBytes(as: state.base.withLock({ $0.entries[path] })) {
+                state.deferred.withLock { $0.append(path) }
+            }
+        }
+        return files.count
+    }
+
+    /// Makes the previous site a copy of the output, each file a second
+    /// name of the output's (no bytes are copied), when there is no
+    /// previous site yet. The next build then starts from a staging folder
+    /// that has every file, and writes only what changed; without it, the
+    /// first build after a full one links the whole site while it runs.
+    /// Built in the staging folder and renamed, so an interruption leaves
+    /// only a staging folder without marker, which the next build removes.
+    /// Call only while no build writes this output.
+    func mirrorIntoPrevious() throws {
+        guard !fileSystem.exists(previousPath), let manifest = manifest(of: path) else { return }
+        try fileSystem.removeItem(at: stagingPath)
+        try fileSystem.createDirectory(at: stagingPath)
+        for relativePath in manifest.entries.keys.sorted() {
+            try fileSystem.linkOrCopy(joinPath(path, relativePath), to: joinPath(stagingPath, relativePath))
+        }
+        try fileSystem.write(
+            fileSystem.contents(of: joinPath(path, Self.markerName)), to: joinPath(stagingPath, Self.markerName))
+        try fileSystem.move(stagingPath, to: previousPath)
+    }
+
     /// How many files of the new site were already in place and not written.
     var unchangedCount: Int {
         let written = state.written.withLock { $0 }

@@ -23,7 +23,7 @@ struct OutputManifest: Sendable, Equatable {
     /// The identifier of the text this manifest was read from, while unchanged.
     private var readIdentifier: String?
 
-    static let header = "despina-output-manifest 2"
+    static let header = "despina-output-manifest 3"
 
     /// The manifest as text: a header line, then `HASH SIZE FINGERPRINT PATH`
     /// per file, sorted by path. Paths with a line break are left out (such
@@ -37,7 +37,7 @@ struct OutputManifest: Sendable, Equatable {
         var lines = [Self.header]
         var identity = IdentityHash()
         for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
-        where !path.contains("\n") {
+        where !path.utf8.contains(UInt8(ascii: "\n")) {
             let hash = hex(entry.hash)
             let size = String(entry.size)
             lines.append(hash + " " + size + " " + hex(entry.fingerprint) + " " + path)
@@ -121,20 +121,23 @@ struct OutputManifest: Sendable, Equatable {
         left.entries == right.entries
     }
 
-    /// A stable 64-bit FNV-1a hash of `bytes` (the same on every run and machine).
+    /// The stable 64-bit digest of a file's bytes (the same on every run and
+    /// machine) that the manifest records.
     static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        Fingerprint.of(bytes)
     }
 
     /// The identifier of this manifest's generation (see `serialized()`).
     var identifier: String { readIdentifier ?? serialized().identifier }
 
     /// A short, stable name for `bytes`: their hash in hexadecimal.
-    static func identifier(of bytes: [UInt8]) -> String { hex(hash(bytes)) }
+    static func identifier(of bytes: [UInt8]) -> String {
+        // FNV-1a, as since the first cache: the names of the folders already
+        // kept in `.despina/` stay the same.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hex(hash)
+    }
 }
 
 private func hex(_ value: UInt64) -> String {

@@ -12,6 +12,8 @@ struct PageContexts: Sendable {
     /// Summaries of every post, in the model's order, built once.
     let summaries: [[String: Value]]
     let site: Value
+    /// `scheme://host[:port]` of the base URL, worked out once.
+    let origin: String
     /// The interface strings as template values, built once per language.
     private let interfaceStrings: [String: Value] = Dictionary(uniqueKeysWithValues: Localization.languages.map {
         ($0, Value.dictionary(Localization(language: $0).strings.mapValues { .string($0) }))
@@ -20,6 +22,7 @@ struct PageContexts: Sendable {
     init(config: SiteConfig, model: SiteModel) {
         self.config = config
         self.model = model
+        origin = config.origin
         let root = config.rootPath
         let newestYear = model.posts.compactMap(\.date).max().map { CalendarParts($0, zone: config.zone).year }
         site = .dictionary([
@@ -42,8 +45,33 @@ struct PageContexts: Sendable {
             }),
         ])
         let model = model
+        let shared = SummaryParts(config: config, posts: model.posts)
         summaries = parallelMap(Array(model.posts.indices)) { index in
-            Self.summary(of: model.posts[index], config: config)
+            Self.summary(of: model.posts[index], config: config, shared: shared)
+        }
+    }
+
+    /// What every summary repeats, worked out once: the site's origin and
+    /// root, each tag's slug, each language's date names.
+    struct SummaryParts: Sendable {
+        let origin: String
+        let root: String
+        let tagSlugs: [String: String]
+        let localizations: [String: Localization]
+
+        init(config: SiteConfig, posts: [Entry]) {
+            origin = config.origin
+            root = config.rootPath
+            var slugs: [String: String] = [:]
+            var localizations: [String: Localization] = [:]
+            for post in posts {
+                for tag in post.tags where slugs[tag] == nil { slugs[tag] = TextFolding.slug(tag) }
+                if localizations[post.language] == nil {
+                    localizations[post.language] = Localization(language: post.language)
+                }
+            }
+            tagSlugs = slugs
+            self.localizations = localizations
         }
     }
 
@@ -55,7 +83,7 @@ struct PageContexts: Sendable {
 
     func url(_ path: String) -> String { Self.url(path, root: config.rootPath) }
 
-    func permalink(_ path: String) -> String { config.origin + url(path) }
+    func permalink(_ path: String) -> String { origin + url(path) }
 
     static func feedLinks(root: String, base: String) -> Value {
         let prefix = root + base.drop { $0 == "/" }
@@ -102,13 +130,15 @@ struct PageContexts: Sendable {
 
     // MARK: - Posts
 
-    static func summary(of post: Entry, config: SiteConfig) -> [String: Value] {
-        let root = config.rootPath
-        let localization = Localization(language: post.language)
+    static func summary(of post: Entry, config: SiteConfig, shared: SummaryParts? = nil) -> [String: Value] {
+        let root = shared?.root ?? config.rootPath
+        let origin = shared?.origin ?? config.origin
+        let localization = shared?.localizations[post.language] ?? Localization(language: post.language)
+        let postURL = url(post.path, root: root)
         var summary: [String: Value] = [
             "title": .string(post.title),
-            "url": .string(url(post.path, root: root)),
-            "permalink": .string(config.origin + url(post.path, root: root)),
+            "url": .string(postURL),
+            "permalink": .string(origin + postURL),
             "description": .string(post.description ?? ""),
             "summaryHTML": .string(post.content?.summaryHTML ?? ""),
             "readingMinutes": .int(post.content?.readingMinutes ?? 1),
@@ -117,7 +147,7 @@ struct PageContexts: Sendable {
             "isPoem": .bool(post.isPoem),
             "isPage": .bool(post.kind == .page),
             "tags": .array(post.tags.map { tag in
-                let slug = TextFolding.slug(tag)
+                let slug = shared?.tagSlugs[tag] ?? TextFolding.slug(tag)
                 return .dictionary([
                     "name": .string(tag), "slug": .string(slug),
                     "url": .string(root + "tags/\(slug)/"),
@@ -135,7 +165,7 @@ struct PageContexts: Sendable {
             summary["updatedDisplay"] = .string(localization.display(updated, in: config.zone))
         }
         if let image = post.image {
-            summary["image"] = .string(image.hasPrefix("/") ? config.origin + url(image, root: root) : image)
+            summary["image"] = .string(image.hasPrefix("/") ? origin + url(image, root: root) : image)
         }
         if let part = post.seriesPart { summary["part"] = .int(part) }
         return summary

@@ -14,6 +14,12 @@ extension SiteRenderer {
             code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
     }
 
+    /// Whether the output file at `relativePath` is part of the search
+    /// index (the search page itself, `search/index.html`, shares its folder).
+    static func isSearchIndexFile(_ relativePath: String) -> Bool {
+        relativePath.hasPrefix("search/") && !relativePath.hasSuffix(".html")
+    }
+
     /// Writes the index files that `files` makes under `search/` of
     /// `output`, or keeps the ones in place when the same documents made
     /// them (`fingerprint` names the set; then `files` is not called);
@@ -21,8 +27,7 @@ extension SiteRenderer {
     static func writeSearchIndex(
         to output: OutputFolder, fingerprint: UInt64, files: () -> [String: [UInt8]]
     ) throws -> Int {
-        // The search page itself (`search/index.html`) shares the folder.
-        let kept = output.keepAll(where: { $0.hasPrefix("search/") && !$0.hasSuffix(".html") }, fingerprint: fingerprint)
+        let kept = output.keepAll(where: isSearchIndexFile, fingerprint: fingerprint)
         if kept > 0 { return kept }
         let files = files()
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {

@@ -24,7 +24,7 @@ final class FileWatcher: @unchecked Sendable {
     /// Watches `folders` that exist, with their subfolders, and `files`
     /// (through their folders, so an editor that replaces a file on save is
     /// still seen), calling `onChange` with the changed paths.
-    init(folders: [String], files: [String], quietPeriod: Duration = .milliseconds(40),
+    init(folders: [String], files: [String], quietPeriod: Duration = .milliseconds(20),
          onChange: @escaping @Sendable ([String]) -> Void) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
@@ -82,7 +82,14 @@ final class FileWatcher: @unchecked Sendable {
         var lastEvent = ContinuousClock.now
         while lock.withLock({ isRunning }) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 20)
+            // Wake when the quiet period of the pending changes ends, not later.
+            var timeout: Int32 = 20
+            if !pending.isEmpty {
+                let left = quietPeriod - (ContinuousClock.now - lastEvent)
+                let (seconds, attoseconds) = left.components
+                timeout = Int32(max(1, min(20, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)))
+            }
+            let ready = poll(&poller, 1, timeout)
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {

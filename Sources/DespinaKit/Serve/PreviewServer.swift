@@ -84,6 +84,13 @@ public final class PreviewServer: Sendable {
             stop()
             throw error
         }
+        // While the writer looks at the first build, the next one is made
+        // quick: it will then write only the files an edit changes.
+        Thread.detachNewThread { [self] in
+            buildLock.lock()
+            defer { buildLock.unlock() }
+            SiteBuilder(environment: environment).prepareNextBuild(buildOptions(defersSearchIndex: false))
+        }
     }
 
     /// Stops watching and serving.
@@ -94,26 +101,40 @@ public final class PreviewServer: Sendable {
 
     /// Builds the preview; one build at a time, so a rebuild triggered while
     /// another runs waits for it.
-    private func build() throws(BuildFailure) -> BuildSummary {
+    /// `defersSearchIndex` keeps the index of the last build, when there is
+    /// one, for a build whose pages are wanted first.
+    private func build(defersSearchIndex: Bool = false) throws(BuildFailure) -> BuildSummary {
         buildLock.lock()
         defer { buildLock.unlock() }
+        return try SiteBuilder(environment: environment).build(buildOptions(defersSearchIndex: defersSearchIndex))
+    }
+
+    private func buildOptions(defersSearchIndex: Bool) -> BuildOptions {
         var build = BuildOptions(siteDirectory: options.siteDirectory)
         build.outputDirectory = outputDirectory
         build.includeDrafts = options.includeDrafts
         build.includeFuture = options.includeFuture
         build.baseURL = address
         build.cacheMemory = cacheMemory
-        return try SiteBuilder(environment: environment).build(build)
+        build.defersSearchIndex = defersSearchIndex
+        return build
     }
 
+    /// Rebuilds after a change: the pages first, then the open pages
+    /// reload, then the search index (the longest part of a one-post
+    /// rebuild) in a second build that finds every page in place.
     private func rebuild(after changed: [String]) {
         let site = options.siteDirectory + "/"
         let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
         environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
         do {
-            let summary = try build()
+            let summary = try build(defersSearchIndex: true)
             environment.log.info(summary.line)
             server.broadcastReload()
+            if summary.searchIndexDeferred {
+                let index = try build()
+                environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
+            }
         } catch {
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
             environment.log.error(message)

@@ -15,6 +15,8 @@ struct Routing: Sendable {
     init(entries: inout [Entry], config: SiteConfig) {
         root = config.rootPath
         var owners: [String: String] = [:]
+        owners.reserveCapacity(entries.count)
+        pathsBySource.reserveCapacity(entries.count)
         for index in entries.indices {
             let entry = entries[index]
             let raw: String
@@ -47,14 +49,17 @@ struct Routing: Sendable {
                     message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
                 continue
             }
-            if let other = owners[SitePath.outputFile(for: path)] {
+            let file = SitePath.outputFile(for: path)
+            if let other = owners.updateValue(entry.sourcePath, forKey: file) {
+                owners[file] = other
                 errors.append(Diagnostic(
                     path: entry.sourcePath, line: line, column: column,
                     message: "the URL '\(path)' is also the URL of \(other); give one of them another slug"))
                 continue
             }
-            owners[SitePath.outputFile(for: path)] = entry.sourcePath
-            entries[index].path = path
+            // An entry from the cache has its URL already; assigning the same
+            // one again would copy the entry it shares with the cache.
+            if entry.path != path { entries[index].path = path }
             pathsBySource[String(entry.sourcePath.dropFirst("Content/".count))] = path
         }
         for entry in entries where !entry.path.isEmpty {

@@ -10,11 +10,15 @@ public struct SiteConfig: Sendable, Equatable {
     /// The author's name, for feeds and the footer.
     public var author = ""
     /// The absolute URL the site is published at, ending in `/`.
-    public var baseURL = "http://localhost:8080/"
+    public var baseURL = "http://localhost:8080/" {
+        didSet { (rootPath, origin) = Self.rootAndOrigin(of: baseURL) }
+    }
     /// The default language of posts (BCP 47).
     public var language = "en"
     /// The zone of dates written without one (IANA name).
-    public var timeZone = "UTC"
+    public var timeZone = "UTC" {
+        didSet { zone = Self.zone(named: timeZone) }
+    }
     /// Posts on each page of the home and tag lists.
     public var postsPerPage = 10
     /// The URL pattern of posts: `:section`, `:slug`, `:year`, `:month`, `:day`.
@@ -30,22 +34,33 @@ public struct SiteConfig: Sendable, Equatable {
     public init() {}
 
     /// The site's time zone, falling back to UTC for an unknown name.
-    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+    public private(set) var zone = SiteConfig.zone(named: "UTC")
 
     /// The path part of the base URL: `/` or `/blog/`.
-    public var rootPath: String {
-        guard let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
-        var path = url.path
-        if !path.hasPrefix("/") { path = "/" + path }
-        if !path.hasSuffix("/") { path += "/" }
-        return path
-    }
+    public private(set) var rootPath = SiteConfig.rootAndOrigin(of: "http://localhost:8080/").root
 
     /// The scheme and host of the base URL, without a trailing slash.
-    public var origin: String {
-        guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return "" }
+    public private(set) var origin = SiteConfig.rootAndOrigin(of: "http://localhost:8080/").origin
+
+    // The three above are worked out when their setting changes, not each
+    // time a page asks (once per post).
+
+    private static func zone(named name: String) -> TimeZone {
+        TimeZone(identifier: name) ?? TimeZone(secondsFromGMT: 0) ?? .current
+    }
+
+    private static func rootAndOrigin(of baseURL: String) -> (root: String, origin: String) {
+        guard let url = URL(string: baseURL) else { return ("/", "") }
+        var root = url.path
+        if root.isEmpty {
+            root = "/"
+        } else {
+            if !root.hasPrefix("/") { root = "/" + root }
+            if !root.hasSuffix("/") { root += "/" }
+        }
+        guard let scheme = url.scheme, let host = url.host else { return (root, "") }
         let port = url.port.map { ":\($0)" } ?? ""
-        return "\(scheme)://\(host)\(port)"
+        return (root, "\(scheme)://\(host)\(port)")
     }
 }
 

@@ -8,6 +8,7 @@ enum SitePath {
     /// Returns nil when the path would climb above the root or holds a
     /// backslash or a NUL.
     static func normalize(_ raw: String) -> String? {
+        if let plain = plainPath(raw) { return plain }
         var text = raw
         if let schemeEnd = schemeSeparatorEnd(in: text) {
             // A full URL: keep its path only.
@@ -36,6 +37,38 @@ enum SitePath {
         return namesFile ? joined : joined + "/"
     }
 
+    /// The normal form of `raw` when it needs no decoding or resolving:
+    /// one leading `/`, no empty, `.` or `..` segment, none of `?#%\\`
+    /// or NUL (so no scheme either). Nil when the long way is needed.
+    /// Most URLs made from slugs take this way.
+    private static func plainPath(_ raw: String) -> String? {
+        let utf8 = raw.utf8
+        guard utf8.first == UInt8(ascii: "/") else { return nil }
+        var length = 0  // bytes of the current segment
+        var onlyDots = true
+        var hasDot = false
+        for byte in utf8.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if length == 0 || (onlyDots && length <= 2) { return nil }
+                length = 0
+                onlyDots = true
+                hasDot = false
+            case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
+                return nil
+            case UInt8(ascii: "."):
+                length += 1
+                hasDot = true
+            default:
+                length += 1
+                onlyDots = false
+            }
+        }
+        if length == 0 { return raw }
+        if onlyDots && length <= 2 { return nil }
+        return hasDot ? raw : raw + "/"
+    }
+
     /// Where the path of `text` starts when it is a full URL: just after
     /// the first `://`.
     static func schemeSeparatorEnd(in text: String) -> String.Index? {
@@ -60,7 +93,14 @@ enum SitePath {
     /// Expands a permalink pattern (`/:section/:slug/`, `/:year/:month/:slug/`)
     /// for an entry.
     static func expand(_ pattern: String, section: String, slug: String, date: Date?, zone: TimeZone) -> String {
-        let parts = date.map { CalendarParts($0, zone: zone) }
+        // The calendar is worked out only for a pattern that uses it.
+        var calendar: CalendarParts?? = .none
+        func parts() -> CalendarParts? {
+            if let known = calendar { return known }
+            let worked = date.map { CalendarParts($0, zone: zone) }
+            calendar = .some(worked)
+            return worked
+        }
         func two(_ value: Int?) -> String {
             guard let value else { return "" }
             return value < 10 ? "0\(value)" : String(value)
@@ -69,13 +109,16 @@ enum SitePath {
         var rest = Substring(pattern)
         while let colon = rest.firstIndex(of: ":") {
             result += rest[..<colon]
-            let name = rest[rest.index(after: colon)...].prefix { $0.isLetter }
+            let name = rest[rest.index(after: colon)...].prefix { character in
+                guard let ascii = character.asciiValue else { return character.isLetter }
+                return (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
+            }
             switch name {
             case "section": result += section
             case "slug", "title": result += slug
-            case "year": result += parts.map { String($0.year) } ?? ""
-            case "month": result += two(parts?.month)
-            case "day": result += two(parts?.day)
+            case "year": result += parts().map { String($0.year) } ?? ""
+            case "month": result += two(parts()?.month)
+            case "day": result += two(parts()?.day)
             default: result += ":" + name
             }
             rest = rest[name.endIndex...]

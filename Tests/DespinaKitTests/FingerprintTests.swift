@@ -1,0 +1,38 @@
+import Testing
+@testable import DespinaKit
+
+@Suite struct FingerprintTests {
+    /// Whole files are digested four words at a time; every byte, in the
+    /// lanes and in the tail, must still count, and so must the length.
+    @Test func everyByteOfAFileChangesItsDigest() {
+        let bytes = (0..<101).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let digest = Fingerprint.of(bytes)
+        var seen: Set<UInt64> = [digest]
+        for position in bytes.indices {
+            var changed = bytes
+            changed[position] ^= 0x01
+            seen.insert(Fingerprint.of(changed))
+        }
+        #expect(seen.count == bytes.count + 1)
+        #expect(Fingerprint.of(bytes + [0]) != digest)
+        #expect(Fingerprint.of([]) != Fingerprint.of([0]))
+    }
+
+    /// Lanes are not interchangeable: swapping two 8-byte words changes the digest.
+    @Test func wordOrderCounts() {
+        let first = [UInt8](repeating: 1, count: 8) + [UInt8](repeating: 2, count: 8) + [UInt8](repeating: 0, count: 16)
+        let second = [UInt8](repeating: 2, count: 8) + [UInt8](repeating: 1, count: 8) + [UInt8](repeating: 0, count: 16)
+        #expect(Fingerprint.of(first) != Fingerprint.of(second))
+    }
+
+    /// Cache files end with the digest of what comes before it.
+    @Test func checksumOpensWhatItSealedAndRefusesChanges() {
+        let payload = Array("a cache file's bytes, long enough for every lane".utf8)
+        let sealed = Checksum.sealing(payload)
+        #expect(Checksum.opening(sealed) == payload)
+        var damaged = sealed
+        damaged[3] ^= 0x20
+        #expect(Checksum.opening(damaged) == nil)
+        #expect(Checksum.opening(Array(sealed.dropLast())) == nil)
+    }
+}
