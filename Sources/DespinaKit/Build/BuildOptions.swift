@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     /// Keeps the parsed-post cache in memory for the next build of this
     /// process (the preview server's rebuilds).
     var cacheMemory: EntryCacheMemory?
+    /// Keeps post summaries in memory for the next build of this process.
+    var summaryMemory: SummaryMemory?
+    /// Takes the build's data when it is done, for the caller to free when
+    /// it suits (the preview: after the reload).
+    var leftovers: BuildLeftovers?
     /// Keeps the search index files of the output as they are, when there
     /// are any, instead of making them (the preview reloads pages first and
     /// then builds again for the index). The build is not recorded as up

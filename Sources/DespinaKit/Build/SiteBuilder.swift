@@ -191,7 +191,9 @@ public struct SiteBuilder: Sendable {
         // before the pages are made.
         entries = []
         let settledSources = sources
-        releaseFreeMemory()
+        // Only worth it when many texts were read: a rebuild of a few posts
+        // frees little, and trimming a large heap takes a few hundredths.
+        if rendered.count(where: \.isNew) * 8 > rendered.count { releaseFreeMemory() }
         // The search index: kept when the same documents made it, else made
         // from the documents analysed in this build and the cached ones.
         let settled = config
@@ -306,7 +308,7 @@ public struct SiteBuilder: Sendable {
         let renderer = timer.run("summarize posts") {
             SiteRenderer(
                 config: config, model: model, templates: templates, theme: theme, output: output,
-                aliases: routing.aliases, key: pageKey)
+                aliases: routing.aliases, key: pageKey, summaries: options.summaryMemory)
         }
         var fileCount = fileCountOfDeferredIndex
         do {
@@ -346,12 +348,15 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([Diagnostic(path: outputPath, message: "cannot write the site: \(error)")])
         }
 
-        if options.recordsOutput {
+        // A build that put off the index is followed by one that makes it
+        // and saves the cache (reading the changed posts again, after the
+        // pages are shown rather than before).
+        if options.recordsOutput && !searchIndexDeferred {
             timer.run("save cache") {
                 saveCache(
                     cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered,
                     memory: options.cacheMemory)
-                if !searchIndexDeferred, let manifest = output.committedManifestIdentifier {
+                if let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
                         pageCount: model.pages.count, fileCount: fileCount, warnings: warnings,
@@ -366,8 +371,8 @@ public struct SiteBuilder: Sendable {
             seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
         summary.unchangedFileCount = output.unchangedCount
         summary.searchIndexDeferred = searchIndexDeferred
-        if options.endsProcessAfterBuild {
-            BuildLeftovers.keep(BuildLeftovers.State(
+        if let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.leftovers {
+            leftovers.keep(BuildLeftovers.State(
                 cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex))
         }
         return .built(Result(summary: summary, config: config, model: model))
@@ -501,9 +506,11 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-/// The data of builds in a process that ends right after them, kept so
-/// that it is reclaimed with the process rather than freed object by object.
-private enum BuildLeftovers {
+/// The data a build leaves behind (parsed posts, renderings, the model),
+/// held so that freeing it, object by object, happens at a better time:
+/// never, in a process that ends right after its build (`atExit`); after
+/// the pages are shown, in the preview.
+final class BuildLeftovers: Sendable {
     struct State: Sendable {
         var cache: EntryCache
         var sources: [SiteBuilder.SourceState]
@@ -512,10 +519,24 @@ private enum BuildLeftovers {
         var index: SearchIndexBuilder?
     }
 
-    private static let kept = Mutex<[State]>([])
+    private let kept = Mutex<[State]>([])
 
-    static func keep(_ state: State) {
+    /// Leftovers reclaimed with the process.
+    static let atExit = BuildLeftovers()
+
+    init() {}
+
+    func keep(_ state: State) {
         kept.withLock { $0.append(state) }
+    }
+
+    /// Frees what was kept, on the calling thread.
+    func release() {
+        let states = kept.withLock { kept in
+            defer { kept = [] }
+            return kept
+        }
+        _ = states
     }
 }
 

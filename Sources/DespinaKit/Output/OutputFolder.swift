@@ -149,6 +149,34 @@ struct OutputFolder: Sendable {
         return true
     }
 
+    /// `keep(_:fingerprint:)` for many files at once, taking each lock once;
+    /// returns, in order, whether each file was kept.
+    func keep(_ files: [(path: String, fingerprint: UInt64)]) -> [Bool] {
+        let found: [OutputManifest.Entry?] = state.current.withLock { current in
+            files.map { file in
+                guard file.fingerprint != 0, let existing = current.entries[file.path],
+                      existing.fingerprint == file.fingerprint
+                else { return nil }
+                return existing
+            }
+        }
+        let inStaging: [Bool] = state.base.withLock { base in
+            zip(files, found).map { file, existing in
+                guard let existing else { return true }
+                return existing.hasSameBytes(as: base.entries[file.path])
+            }
+        }
+        state.written.withLock { written in
+            for (file, existing) in zip(files, found) {
+                if let existing { written.entries[file.path] = existing }
+            }
+        }
+        state.deferred.withLock { deferred in
+            for (file, staged) in zip(files, inStaging) where !staged { deferred.append(file.path) }
+        }
+        return found.map { $0 != nil }
+    }
+
     /// Keeps every file of the output whose path `belongs` when all of
     /// them were made from inputs with this `fingerprint`; returns how many
     /// were kept (0: none, the files must be made).
@@ -245,8 +273,7 @@ struct OutputFolder: Sendable {
                 removeIfEmpty(folder)
             }
             // The manifest's text is made once: it lists every file of the site.
-            let (text, writtenIdentifier) = written.serialized()
-            let writtenText = Array(text.utf8)
+            let (writtenText, writtenIdentifier) = written.serializedBytes()
             var marker = Self.markerPrefix + "\n"
             if let manifestDirectory {
                 try fileSystem.write(writtenText, to: joinPath(manifestDirectory, writtenIdentifier))

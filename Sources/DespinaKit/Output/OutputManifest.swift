@@ -34,16 +34,36 @@ struct OutputManifest: Sendable, Equatable {
     /// sizes, hashes and paths only, so that the same bytes made by another
     /// version of Despina (other fingerprints) are the same generation.
     func serialized() -> (text: String, identifier: String) {
-        var lines = [Self.header]
+        let (bytes, identifier) = serializedBytes()
+        return (String(decoding: bytes, as: UTF8.self), identifier)
+    }
+
+    /// `serialized()` as the bytes of the text, made without intermediate
+    /// strings (a manifest has a line per file of the site).
+    func serializedBytes() -> (bytes: [UInt8], identifier: String) {
+        let files = entries.filter { !$0.key.utf8.contains(UInt8(ascii: "\n")) }.map { (path: Array($0.key.utf8), entry: $0.value) }
+        let paths = files.map(\.path)
+        let order = paths.indices.sorted { paths[$0].lexicographicallyPrecedes(paths[$1]) }
+        var bytes = Array((Self.header + "\n").utf8)
+        bytes.reserveCapacity(bytes.count + paths.reduce(0) { $0 + $1.count + 56 })
         var identity = IdentityHash()
-        for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
-        where !path.utf8.contains(UInt8(ascii: "\n")) {
-            let hash = hex(entry.hash)
-            let size = String(entry.size)
-            lines.append(hash + " " + size + " " + hex(entry.fingerprint) + " " + path)
-            identity.add(hash: hash.utf8, size: size.utf8, path: path.utf8)
+        for index in order {
+            let (path, entry) = files[index]
+            let hashStart = bytes.count
+            appendHex(entry.hash, to: &bytes)
+            let hashEnd = bytes.count
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: String(entry.size).utf8)
+            let sizeEnd = bytes.count
+            bytes.append(UInt8(ascii: " "))
+            appendHex(entry.fingerprint, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: path)
+            bytes.append(UInt8(ascii: "\n"))
+            identity.add(
+                hash: bytes[hashStart..<hashEnd], size: bytes[(hashEnd + 1)..<sizeEnd], path: path)
         }
-        return (lines.joined(separator: "\n") + "\n", identity.identifier)
+        return (bytes, identity.identifier)
     }
 
     /// Hashes `HASH SIZE PATH` lines as they come, in path order.
@@ -137,6 +157,14 @@ struct OutputManifest: Sendable, Equatable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return hex(hash)
+    }
+}
+
+/// Sixteen lowercase hexadecimal digits of `value`.
+private func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+    let digits = Array("0123456789abcdef".utf8)
+    for shift in stride(from: 60, through: 0, by: -4) {
+        bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)])
     }
 }
 

@@ -6,7 +6,7 @@ import TextFolding
 /// Builds the values templates see (documented in `docs/templates.md`):
 /// `site`, `page`, `lang`, `i18n`, and per kind of page `post`, `posts`,
 /// `pagination`, `tag`, `tags`, `years`, `series`, `seriesList`, `redirect`.
-struct PageContexts: Sendable {
+final class PageContexts: Sendable {
     let config: SiteConfig
     let model: SiteModel
     /// Summaries of every post, in the model's order, built once.
@@ -19,7 +19,10 @@ struct PageContexts: Sendable {
         ($0, Value.dictionary(Localization(language: $0).strings.mapValues { .string($0) }))
     })
 
-    init(config: SiteConfig, model: SiteModel) {
+    /// - Parameters:
+    ///   - memory: summaries of an earlier build to reuse, where `key` (a
+    ///     digest of the tool and configuration, 0 for none) says they apply.
+    init(config: SiteConfig, model: SiteModel, key: UInt64 = 0, memory: SummaryMemory? = nil) {
         self.config = config
         self.model = model
         origin = config.origin
@@ -46,8 +49,25 @@ struct PageContexts: Sendable {
         ])
         let model = model
         let shared = SummaryParts(config: config, posts: model.posts)
+        let memory = key == 0 ? nil : memory
+        @Sendable func memoryKey(_ post: Entry) -> UInt64 {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(key)
+            fingerprint.combine(post.digest)
+            return fingerprint.value
+        }
         summaries = parallelMap(Array(model.posts.indices)) { index in
-            Self.summary(of: model.posts[index], config: config, shared: shared)
+            let post = model.posts[index]
+            if let memory, let known = memory.summary(of: post.identifier, key: memoryKey(post)) { return known }
+            return Self.summary(of: post, config: config, shared: shared)
+        }
+        if let memory {
+            var current: [String: (key: UInt64, value: [String: Value])] = [:]
+            current.reserveCapacity(model.posts.count)
+            for (post, summary) in zip(model.posts, summaries) {
+                current[post.identifier] = (memoryKey(post), summary)
+            }
+            memory.replace(with: current)
         }
     }
 

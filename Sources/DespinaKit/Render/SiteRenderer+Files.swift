@@ -36,8 +36,25 @@ extension SiteRenderer {
             files.append((names[1], writer.atom(set.channel, items: setItems), key))
             files.append((names[2], writer.json(set.channel, items: setItems), key))
         }
-        files.append(("sitemap.xml", sitemap(), 0))
-        files.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n", 0))
+        // The sitemap lists URLs and dates only: an edit of a post's text keeps it.
+        let sitemapKey = fingerprint("sitemap.xml") { fingerprint in
+            for entry in model.posts + model.pages {
+                fingerprint.combine(entry.path)
+                for date in [entry.updated, entry.date] {
+                    fingerprint.combine(date.map { $0.timeIntervalSince1970.bitPattern } ?? 0)
+                }
+            }
+            for tag in model.tags { fingerprint.combine(tag.slug) }
+            for group in model.series { fingerprint.combine(group.slug) }
+        }
+        if !output.keep("sitemap.xml", fingerprint: sitemapKey) {
+            files.append(("sitemap.xml", sitemap(), sitemapKey))
+        }
+        let robotsKey = fingerprint("robots.txt") { _ in }
+        if !output.keep("robots.txt", fingerprint: robotsKey) {
+            files.append((
+                "robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n", robotsKey))
+        }
         let output = output
         try parallelForEach(files) { file in try output.write(Array(file.text.utf8), to: file.path, fingerprint: file.key) }
         return count + 2

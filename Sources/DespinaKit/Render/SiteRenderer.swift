@@ -20,15 +20,17 @@ struct SiteRenderer: Sendable {
 
     /// - Parameter key: a digest of the tool, the configuration and the
     ///   build options; 0 makes every page without reusing any.
+    /// - Parameter summaries: post summaries kept from an earlier build of
+    ///   this process, reused where still valid and updated.
     init(config: SiteConfig, model: SiteModel, templates: TemplateSet, theme: Theme, output: OutputFolder,
-         aliases: [String: String] = [:], key: UInt64 = 0) {
+         aliases: [String: String] = [:], key: UInt64 = 0, summaries: SummaryMemory? = nil) {
         self.config = config
         self.model = model
         self.templates = templates
         self.theme = theme
         self.output = output
         self.aliases = aliases
-        contexts = PageContexts(config: config, model: model)
+        contexts = PageContexts(config: config, model: model, key: key, memory: summaries)
         if key == 0 {
             pageKey = 0
         } else {
@@ -81,6 +83,10 @@ struct SiteRenderer: Sendable {
         var jobs: [PageJob] = []
         let contexts = contexts
         let posts = model.posts
+        // The closures below capture these rather than the whole configuration.
+        let siteTitle = config.title
+        let language = config.language
+        let rootPath = config.rootPath
         for index in posts.indices {
             let post = posts[index]
             let key = fingerprint(post.layout) { fingerprint in
@@ -109,17 +115,17 @@ struct SiteRenderer: Sendable {
         }
         for page in paginate(Array(model.posts.indices), size: config.postsPerPage, basePath: "/") {
             jobs.append(PageJob(path: page.path, template: "list", fingerprint: listKey(page)) {
-                contexts.list(kind: "home", title: config.title, page: page, basePath: "/", extra: [:])
+                contexts.list(kind: "home", title: siteTitle, page: page, basePath: "/", extra: [:])
             })
         }
         let tagsTitle = Localization(language: config.language).strings["tags"] ?? "Tags"
+        let prefix = Localization(language: config.language).strings["postsTagged"] ?? "Posts tagged"
         for tag in model.tags {
             let base = "/tags/\(tag.slug)/"
             let tagValue: Value = .dictionary([
                 "name": .string(tag.name), "slug": .string(tag.slug), "url": .string(contexts.url(base)),
                 "count": .int(tag.posts.count), "feeds": PageContexts.feedLinks(root: config.rootPath, base: base),
             ])
-            let prefix = Localization(language: config.language).strings["postsTagged"] ?? "Posts tagged"
             for page in paginate(tag.posts, size: config.postsPerPage, basePath: base) {
                 let key = listKey(page) { fingerprint in
                     fingerprint.combine(tag.name)
@@ -128,7 +134,7 @@ struct SiteRenderer: Sendable {
                 jobs.append(PageJob(path: page.path, template: "list", fingerprint: key) {
                     contexts.list(
                         kind: "tag", title: "\(prefix) “\(tag.name)”", page: page, basePath: base,
-                        extra: ["tag": tagValue, "page": .dictionary(["feeds": PageContexts.feedLinks(root: config.rootPath, base: base)])])
+                        extra: ["tag": tagValue, "page": .dictionary(["feeds": PageContexts.feedLinks(root: rootPath, base: base)])])
                 })
             }
         }
@@ -140,7 +146,7 @@ struct SiteRenderer: Sendable {
             }
         }
         jobs.append(PageJob(path: "/tags/", template: "tags", fingerprint: tagsKey) {
-            contexts.root(kind: "tags", title: tagsTitle, path: "/tags/", language: config.language, extra: [
+            contexts.root(kind: "tags", title: tagsTitle, path: "/tags/", language: language, extra: [
                 "tags": .array(model.tags.map { tag in
                     .dictionary([
                         "name": .string(tag.name), "slug": .string(tag.slug),
@@ -159,7 +165,7 @@ struct SiteRenderer: Sendable {
         }
         jobs.append(PageJob(path: "/archive/", template: "archive", fingerprint: archiveKey) {
             contexts.root(kind: "archive", title: strings["archive"] ?? "Archive", path: "/archive/",
-                          language: config.language, extra: [
+                          language: language, extra: [
                 "years": .array(model.years.map { year in
                     .dictionary([
                         "year": .int(year.year), "count": .int(year.posts.count),
@@ -176,7 +182,7 @@ struct SiteRenderer: Sendable {
                 for index in group.posts { fingerprint.combine(posts[index].digest) }
             }
             jobs.append(PageJob(path: path, template: "series", fingerprint: key) {
-                contexts.root(kind: "series", title: group.title, path: path, language: config.language, extra: [
+                contexts.root(kind: "series", title: group.title, path: path, language: language, extra: [
                     "series": .dictionary([
                         "title": .string(group.title), "slug": .string(group.slug),
                         "url": .string(contexts.url(path)), "count": .int(group.posts.count),
@@ -198,7 +204,7 @@ struct SiteRenderer: Sendable {
         }
         jobs.append(PageJob(path: "/series/", template: "series-index", fingerprint: seriesIndexKey) {
             contexts.root(kind: "seriesIndex", title: strings["allSeries"] ?? "Series", path: "/series/",
-                          language: config.language, extra: [
+                          language: language, extra: [
                 "seriesList": .array(model.series.map { group in
                     .dictionary([
                         "title": .string(group.title), "url": .string(contexts.url("/series/\(group.slug)/")),
@@ -210,12 +216,12 @@ struct SiteRenderer: Sendable {
         if config.search.enabled {
             jobs.append(PageJob(path: "/search/", template: "search", fingerprint: fingerprint("search") { _ in }) {
                 contexts.root(kind: "search", title: strings["search"] ?? "Search", path: "/search/",
-                              language: config.language, extra: [:])
+                              language: language, extra: [:])
             })
         }
         jobs.append(PageJob(path: "/404.html", template: "404", fingerprint: fingerprint("404") { _ in }) {
             contexts.root(kind: "notFound", title: strings["notFoundTitle"] ?? "Page not found", path: "/404.html",
-                          language: config.language, extra: [:])
+                          language: language, extra: [:])
         })
         for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) {
             let key = fingerprint("redirect") { fingerprint in
@@ -224,7 +230,7 @@ struct SiteRenderer: Sendable {
             }
             jobs.append(PageJob(path: alias, template: "redirect", fingerprint: key) {
                 contexts.root(kind: "redirect", title: strings["redirecting"] ?? "Redirecting", path: alias,
-                              language: config.language, extra: [
+                              language: language, extra: [
                     "redirect": .dictionary([
                         "url": .string(contexts.url(target)), "permalink": .string(contexts.permalink(target)),
                     ]),
@@ -241,11 +247,13 @@ struct SiteRenderer: Sendable {
         let jobs = pageJobs()
         let templates = templates
         let output = output
-        try parallelForEach(jobs) { job in
-            let file = SitePath.outputFile(for: job.path)
-            if output.keep(file, fingerprint: job.fingerprint) { return }
+        let files = jobs.map { (path: SitePath.outputFile(for: $0.path), fingerprint: $0.fingerprint) }
+        let kept = output.keep(files)
+        let pending = jobs.indices.filter { !kept[$0] }
+        try parallelForEach(pending) { index in
+            let job = jobs[index]
             let html = try templates.renderUTF8(job.template, with: job.context(), globals: .standardHelpers)
-            try output.write(html, to: file, fingerprint: job.fingerprint)
+            try output.write(html, to: files[index].path, fingerprint: job.fingerprint)
         }
         return jobs.count
     }

@@ -34,6 +34,10 @@ public final class PreviewServer: Sendable {
     private let buildLock = NSLock()
     /// The parsed posts, kept between rebuilds.
     private let cacheMemory = EntryCacheMemory()
+    /// Post summaries, kept between rebuilds.
+    private let summaryMemory = SummaryMemory()
+    /// The last build's data, freed after the reload rather than before it.
+    private let leftovers = BuildLeftovers()
 
     private struct State {
         var watcher: FileWatcher?
@@ -89,6 +93,7 @@ public final class PreviewServer: Sendable {
         Thread.detachNewThread { [self] in
             buildLock.lock()
             defer { buildLock.unlock() }
+            leftovers.release()
             SiteBuilder(environment: environment).prepareNextBuild(buildOptions(defersSearchIndex: false))
         }
     }
@@ -103,6 +108,7 @@ public final class PreviewServer: Sendable {
     /// another runs waits for it.
     /// `defersSearchIndex` keeps the index of the last build, when there is
     /// one, for a build whose pages are wanted first.
+    /// The build's data is freed by `leftovers.release()`.
     private func build(defersSearchIndex: Bool = false) throws(BuildFailure) -> BuildSummary {
         buildLock.lock()
         defer { buildLock.unlock() }
@@ -116,7 +122,9 @@ public final class PreviewServer: Sendable {
         build.includeFuture = options.includeFuture
         build.baseURL = address
         build.cacheMemory = cacheMemory
+        build.summaryMemory = summaryMemory
         build.defersSearchIndex = defersSearchIndex
+        build.leftovers = leftovers
         return build
     }
 
@@ -129,13 +137,16 @@ public final class PreviewServer: Sendable {
         environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
         do {
             let summary = try build(defersSearchIndex: true)
-            environment.log.info(summary.line)
             server.broadcastReload()
+            environment.log.info(summary.line)
+            leftovers.release()
             if summary.searchIndexDeferred {
                 let index = try build()
+                leftovers.release()
                 environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
             }
         } catch {
+            leftovers.release()
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
             environment.log.error(message)
             server.broadcastError(message: message)

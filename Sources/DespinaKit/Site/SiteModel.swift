@@ -35,7 +35,17 @@ struct SiteModel: Sendable {
     }
 
     init(posts unsortedPosts: [Entry], pages: [Entry], zone: TimeZone) {
-        posts = unsortedPosts.sorted(by: Self.newestFirst)
+        // Newest first, undated after dated, ties by path; the keys are read
+        // once, not through the entries at each comparison.
+        let keys = unsortedPosts.map { (date: $0.date, path: $0.sourcePath) }
+        posts = keys.indices.sorted { a, b in
+            switch (keys[a].date, keys[b].date) {
+            case let (left?, right?) where left != right: return left > right
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return keys[a].path < keys[b].path
+            }
+        }.map { unsortedPosts[$0] }
         self.pages = pages.sorted {
             ($0.title, $0.sourcePath) < ($1.title, $1.sourcePath)
         }
@@ -43,10 +53,18 @@ struct SiteModel: Sendable {
         var tagIndex: [String: TagGroup] = [:]
         var seriesIndex: [String: SeriesGroup] = [:]
         var yearIndex: [Int: [Int]] = [:]
+        // Most tags are on many posts: each spelling is folded once.
+        var slugs: [String: String] = [:]
         for (index, post) in posts.enumerated() {
             var seen = Set<String>()
             for tag in post.tags {
-                let slug = TextFolding.slug(tag)
+                let slug: String
+                if let known = slugs[tag] {
+                    slug = known
+                } else {
+                    slug = TextFolding.slug(tag)
+                    slugs[tag] = slug
+                }
                 guard !slug.isEmpty, seen.insert(slug).inserted else { continue }
                 tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
             }
@@ -81,16 +99,6 @@ struct SiteModel: Sendable {
             }
         }
         seriesMembership = membership
-    }
-
-    /// Newest first; posts without a date after dated ones; ties by path.
-    static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
-        switch (a.date, b.date) {
-        case let (left?, right?) where left != right: return left > right
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return a.sourcePath < b.sourcePath
-        }
     }
 }
 
