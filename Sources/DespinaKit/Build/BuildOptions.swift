@@ -26,6 +26,9 @@ public struct BuildOptions: Sendable {
     var cacheMemory: EntryCacheMemory?
     /// Keeps post summaries in memory for the next build of this process.
     var summaryMemory: SummaryMemory?
+    /// The last build's scan of `Content/` and what the preview's watcher
+    /// saw change since; the build looks again only at what changed.
+    var scanMemory: ScanMemory?
     /// Takes the build's data when it is done, for the caller to free when
     /// it suits (the preview: after the reload).
     var leftovers: BuildLeftovers?

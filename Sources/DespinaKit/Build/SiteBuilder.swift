@@ -87,8 +87,12 @@ public struct SiteBuilder: Sendable {
         let outputPath = options.resolvedOutputDirectory
         try checkOutputLocation(outputPath, siteDirectory: options.siteDirectory)
 
-        let scan = try timer.run("scan content") { () throws(BuildFailure) in
-            try ContentScanner(fileSystem: fileSystem, siteDirectory: options.siteDirectory).scan()
+        // The preview's watcher may have said that only known files changed.
+        let remembered = options.scanMemory?.scan(of: options.siteDirectory, fileSystem: fileSystem)
+        let scan = try timer.run(remembered == nil ? "scan content" : "scan content (watched)") {
+            () throws(BuildFailure) -> (files: [SourceFile], warnings: [Diagnostic]) in
+            if let remembered { return (remembered.files, remembered.warnings) }
+            return try ContentScanner(fileSystem: fileSystem, siteDirectory: options.siteDirectory).scan()
         }
         report(scan.warnings)
 
@@ -110,10 +114,13 @@ public struct SiteBuilder: Sendable {
         let recordPath = joinPath(cacheDirectory, "cache/builds", outputIdentifier)
         // (prepareNextBuild(_:) finds the manifests the same way.)
         let signatures = timer.run("check for changes") {
-            Dictionary(uniqueKeysWithValues: zip(
+            remembered?.signatures ?? Dictionary(uniqueKeysWithValues: zip(
                 scan.files.map(\.relativePath),
                 parallelMap(scan.files) { Self.signature(of: $0, fileSystem: fileSystem) }))
         }
+        options.scanMemory?.remember(
+            ScanMemory.Scan(files: scan.files, warnings: scan.warnings, signatures: signatures),
+            of: options.siteDirectory)
         let inputs = Self.inputsDigest(
             options: options, config: config, theme: theme, files: scan.files, signatures: signatures)
         if allowsShortcut, usesCache,

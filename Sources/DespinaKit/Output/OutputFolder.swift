@@ -14,6 +14,12 @@ import Synchronization
 /// which the next build removes. A folder that Despina did not create is
 /// never replaced unless the writer says so (`--force`).
 ///
+/// Files a build replaces or removes in staging are not deleted on the
+/// spot but renamed into a fourth folder, the trash (`.Output.trash`),
+/// which the next build empties on another thread while it works: deleting
+/// a file whose bytes go with it makes the file system free its blocks (and
+/// trim them, on a disk mounted with `discard`) before the call returns.
+///
 /// The marker file `.despina-output` in each generation holds the
 /// identifier of its manifest; manifests are kept in the site's cache
 /// folder (`.despina/output/`), not in the published site.
@@ -29,6 +35,8 @@ struct OutputFolder: Sendable {
     let stagingPath: String
     /// The site the last build replaced.
     let previousPath: String
+    /// Where replaced and removed files wait to be deleted.
+    let trashPath: String
     /// Where manifests are kept; nil keeps none (every file is written).
     let manifestDirectory: String?
     private let state: State
@@ -45,6 +53,10 @@ struct OutputFolder: Sendable {
         let deferred = Mutex<[String]>([])
         /// The identifier of the manifest of the generation put in place.
         let committed = Mutex<String?>(nil)
+        /// How many files were put in the trash, and whether its folder exists.
+        let trash = Mutex<(count: Int, made: Bool)>((0, false))
+        /// Deletes the trash of the build before.
+        let sweeping = DispatchGroup()
     }
 
     /// The identifier of the manifest of the site `commit()` put in place
@@ -59,6 +71,7 @@ struct OutputFolder: Sendable {
         let name = (path as NSString).lastPathComponent
         stagingPath = joinPath(parent, ".\(name).staging")
         previousPath = joinPath(parent, ".\(name).previous")
+        trashPath = joinPath(parent, ".\(name).trash")
         state = State()
     }
 
@@ -82,6 +95,7 @@ struct OutputFolder: Sendable {
         if !clean, let manifest = manifest(of: path) {
             state.current.withLock { $0 = manifest }
         }
+        startEmptyingTrash()
         do {
             try fileSystem.removeItem(at: stagingPath)
             if !clean, let manifest = manifest(of: previousPath) {
@@ -130,7 +144,7 @@ struct OutputFolder: Sendable {
         let target = joinPath(stagingPath, relativePath)
         // A file in staging may share its inode with the output (a link made
         // by an earlier build): replace the name, never the shared bytes.
-        if inStaging != nil { try fileSystem.removeItem(at: target) }
+        if inStaging != nil { try setAside(target) }
         try fileSystem.write(bytes, to: target)
     }
 
@@ -256,17 +270,18 @@ struct OutputFolder: Sendable {
                     try fileSystem.move(stagingPath, to: previousPath)
                 }
                 if manifestDirectory != nil { state.committed.withLock { $0 = current.identifier } }
+                state.sweeping.wait()
                 return
             }
             for relativePath in state.deferred.withLock({ $0 }).sorted() {
                 let target = joinPath(stagingPath, relativePath)
-                if base.entries[relativePath] != nil { try fileSystem.removeItem(at: target) }
+                if base.entries[relativePath] != nil { try setAside(target) }
                 try fileSystem.linkOrCopy(joinPath(path, relativePath), to: target)
             }
             // Files of the previous site that this build did not make.
             var emptiedFolders = Set<String>()
             for path in base.entries.keys.sorted() where written.entries[path] == nil {
-                try fileSystem.removeItem(at: joinPath(stagingPath, path))
+                try setAside(joinPath(stagingPath, path))
                 emptiedFolders.insert((path as NSString).deletingLastPathComponent)
             }
             for folder in emptiedFolders.sorted(by: >) where !folder.isEmpty {
@@ -291,7 +306,9 @@ struct OutputFolder: Sendable {
             }
             pruneManifests(keeping: [writtenIdentifier, current.identifier])
             if manifestDirectory != nil { state.committed.withLock { $0 = writtenIdentifier } }
+            state.sweeping.wait()
         } catch {
+            state.sweeping.wait()
             throw Diagnostic(path: path, message: "cannot replace the output folder: \(error)")
         }
     }
@@ -318,5 +335,39 @@ struct OutputFolder: Sendable {
     /// Removes the staging folder of a failed build; the old site stays.
     func discard() {
         try? fileSystem.removeItem(at: stagingPath)
+        state.sweeping.wait()
+    }
+
+    /// Moves a file out of staging into the trash (deleted by the next
+    /// build); deletes it at once if it cannot be moved.
+    private func setAside(_ target: String) throws {
+        let number = state.trash.withLock { trash -> Int? in
+            if !trash.made {
+                guard (try? fileSystem.createDirectory(at: trashPath)) != nil else { return nil }
+                trash.made = true
+            }
+            trash.count += 1
+            return trash.count
+        }
+        if let number, (try? fileSystem.move(target, to: joinPath(trashPath, String(number)))) != nil { return }
+        try fileSystem.removeItem(at: target)
+    }
+
+    /// Renames the trash a build before left and deletes it on another
+    /// thread; `commit()` and `discard()` wait for that to finish.
+    private func startEmptyingTrash() {
+        guard fileSystem.exists(trashPath) else { return }
+        let sweepPath = trashPath + "-emptying"
+        do {
+            try fileSystem.removeItem(at: sweepPath)
+            try fileSystem.move(trashPath, to: sweepPath)
+        } catch {
+            try? fileSystem.removeItem(at: trashPath)
+            return
+        }
+        let fileSystem = fileSystem
+        DispatchQueue.global().async(group: state.sweeping) {
+            try? fileSystem.removeItem(at: sweepPath)
+        }
     }
 }

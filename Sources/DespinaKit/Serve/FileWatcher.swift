@@ -13,6 +13,8 @@ final class FileWatcher: @unchecked Sendable {
     /// Folders watched only for some of their files (the site folder, for `despina.yml`).
     private var fileFilters: [String: Set<String>] = [:]
     private let quietPeriod: Duration
+    /// The folders asked for.
+    private let roots: [String]
     private let onChange: @Sendable ([String]) -> Void
     private var thread: Thread?
     private var isRunning = true
@@ -32,6 +34,7 @@ final class FileWatcher: @unchecked Sendable {
         }
         self.quietPeriod = quietPeriod
         self.onChange = onChange
+        roots = folders
         for folder in folders { addWatches(below: folder) }
         for file in files {
             let folder = (file as NSString).deletingLastPathComponent
@@ -118,6 +121,12 @@ final class FileWatcher: @unchecked Sendable {
             let nameBytes = buffer[(offset + headerSize)..<min(offset + headerSize + length, count)]
             let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
             offset += headerSize + length
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                // Events were lost: report the watched folders themselves,
+                // which tells the preview to look at everything again.
+                paths += roots
+                continue
+            }
             guard let folder = lock.withLock({ watchedFolders[watch] }) else { continue }
             if let filter = fileFilters[folder], !filter.contains(name) { continue }
             let path = name.isEmpty ? folder : folder + "/" + name

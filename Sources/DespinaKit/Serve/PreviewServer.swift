@@ -36,6 +36,8 @@ public final class PreviewServer: Sendable {
     private let cacheMemory = EntryCacheMemory()
     /// Post summaries, kept between rebuilds.
     private let summaryMemory = SummaryMemory()
+    /// The last scan of `Content/`, brought up to date with what the watcher saw.
+    private let scanMemory = ScanMemory()
     /// The last build's data, freed after the reload rather than before it.
     private let leftovers = BuildLeftovers()
 
@@ -125,6 +127,7 @@ public final class PreviewServer: Sendable {
         build.summaryMemory = summaryMemory
         build.defersSearchIndex = defersSearchIndex
         build.leftovers = leftovers
+        build.scanMemory = scanMemory
         return build
     }
 
@@ -135,6 +138,7 @@ public final class PreviewServer: Sendable {
         let site = options.siteDirectory + "/"
         let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
         environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
+        scanMemory.noteChanges(changed)
         do {
             let summary = try build(defersSearchIndex: true)
             server.broadcastReload()

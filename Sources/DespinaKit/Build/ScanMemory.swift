@@ -1,0 +1,73 @@
+import Synchronization
+
+/// The content scan of a process's last build, with each file's size and
+/// modification time, for the preview, whose watcher says which paths
+/// changed since: when every change is an edit of a file the scan listed
+/// (saved in place or replaced under the same name) or is outside
+/// `Content/`, the next build takes the scan from here and looks again at
+/// those files only. Anything else (a file added or removed, a folder, a
+/// lost event) makes the next build scan `Content/` again.
+final class ScanMemory: Sendable {
+    typealias Signature = (size: Int, modified: Int64)
+
+    struct Scan: Sendable {
+        var files: [SourceFile]
+        var warnings: [Diagnostic]
+        var signatures: [String: Signature]
+    }
+
+    private struct State {
+        var siteDirectory = ""
+        var scan: Scan?
+        /// Absolute paths changed since the scan; nil: unknown, scan again.
+        var changes: Set<String>? = nil
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Notes paths the watcher reported (absolute).
+    func noteChanges(_ paths: [String]) {
+        state.withLock { state in
+            state.changes?.formUnion(paths)
+        }
+    }
+
+    /// The remembered scan of `siteDirectory` brought up to date with the
+    /// changes noted since, or nil when `Content/` must be scanned again.
+    /// Either way the noted changes are consumed.
+    func scan(of siteDirectory: String, fileSystem: any FileSystem) -> Scan? {
+        let (remembered, changes) = state.withLock { state in
+            defer { state.changes = nil }
+            return (state.siteDirectory == siteDirectory ? state.scan : nil, state.changes)
+        }
+        guard var scan = remembered, let changes else { return nil }
+        let site = siteDirectory.hasSuffix("/") ? siteDirectory : siteDirectory + "/"
+        let content = site + "Content/"
+        var changedFiles: [SourceFile] = []
+        if !changes.isEmpty {
+            let known = Dictionary(scan.files.map { ($0.absolutePath, $0) }, uniquingKeysWith: { first, _ in first })
+            for path in changes where path.hasPrefix(content) {
+                guard let file = known[path], let info = fileSystem.info(at: path),
+                      info.kind == .file || info.kind == .symbolicLink
+                else { return nil }
+                changedFiles.append(file)
+            }
+        }
+        for file in changedFiles {
+            scan.signatures[file.relativePath] = SiteBuilder.signature(of: file, fileSystem: fileSystem)
+        }
+        return scan
+    }
+
+    /// Remembers the scan a build just made or reused; changes noted from
+    /// now on are relative to it.
+    func remember(_ scan: Scan, of siteDirectory: String) {
+        state.withLock { state in
+            state.siteDirectory = siteDirectory
+            state.scan = scan
+            state.changes = []
+        }
+    }
+}
