@@ -143,6 +143,76 @@ import Testing
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
+    /// The preview's watcher tells the build what changed: edits of known
+    /// files reuse the last scan; anything else (a new file, a removed one,
+    /// a folder, lost events) scans again. Each build ends as a clean one.
+    @Test func aWatchedBuildScansAgainUnlessOnlyKnownFilesChanged() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<4).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        let memory = ScanMemory()
+        var watched = options()
+        watched.scanMemory = memory
+        let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+        func expectCleanOutput(_ comment: Comment) throws {
+            _ = try build(fileSystem, output: "/clean/Output", clean: true)
+            #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem), comment)
+        }
+        _ = try builder.build(watched)
+        // No change noted since: the remembered scan stands (asking consumes
+        // the noted changes, so the next build scans again).
+        #expect(memory.scan(of: "/site", fileSystem: fileSystem)?.files.count == 4)
+        #expect(memory.scan(of: "/site", fileSystem: fileSystem) == nil)
+        _ = try builder.build(watched)
+
+        let (editedPath, edited) = post("p1", title: "Post one, edited", day: 2, tags: ["a"])
+        try fileSystem.write(Array(edited.utf8), to: editedPath)
+        memory.noteChanges([editedPath, "/site/Templates/list.mustache"])
+        _ = try builder.build(watched)
+        try expectCleanOutput("after an edit")
+
+        let (newPath, new) = post("p9", title: "Post nine", day: 9, tags: ["b"])
+        try fileSystem.write(Array(new.utf8), to: newPath)
+        memory.noteChanges([newPath])
+        _ = try builder.build(watched)
+        #expect(fileSystem.exists("/site/Output/posts/p9/index.html"))
+        try expectCleanOutput("after a new post")
+
+        try fileSystem.removeItem(at: "/site/Content/posts/p0.md")
+        memory.noteChanges(["/site/Content/posts/p0.md"])
+        _ = try builder.build(watched)
+        #expect(!fileSystem.exists("/site/Output/posts/p0/index.html"))
+        try expectCleanOutput("after a removed post")
+
+        // Events were lost: the watcher reports its folders.
+        try fileSystem.write(Array(post("p7", title: "Post seven", day: 7, tags: ["c"]).1.utf8), to: "/site/Content/posts/p7.md")
+        memory.noteChanges(["/site/Content"])
+        _ = try builder.build(watched)
+        #expect(fileSystem.exists("/site/Output/posts/p7/index.html"))
+        try expectCleanOutput("after lost events")
+    }
+
+    /// Files a rebuild replaces wait in the trash beside the output, which
+    /// the next build empties; the output stays what a clean build makes.
+    @Test func replacedFilesGoToATrashTheNextBuildEmpties() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<5).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        _ = try build(fileSystem)
+        _ = try build(fileSystem)
+        for round in 0..<3 {
+            let (path, text) = post("p2", title: "Post 2, round \(round)", day: 3, tags: ["a"])
+            try fileSystem.write(Array(text.utf8), to: path)
+            _ = try build(fileSystem)
+            // (The first rebuild after a full one starts from an empty staging folder.)
+            let trash = fileSystem.allFiles.filter { $0.hasPrefix("/site/.Output.trash/") }
+            #expect(round == 0 || !trash.isEmpty, "round \(round): nothing was set aside")
+            #expect(!fileSystem.allFiles.contains { $0.hasPrefix("/site/.Output.trash-emptying/") })
+            _ = try build(fileSystem, output: "/clean/Output", clean: true)
+            #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+        }
+    }
+
     /// A seeded generator, so a failure can be replayed.
     struct Generator: RandomNumberGenerator {
         var state: UInt64

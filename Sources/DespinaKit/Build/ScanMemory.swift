@@ -48,8 +48,10 @@ final class ScanMemory: Sendable {
         var changedFiles: [SourceFile] = []
         if !changes.isEmpty {
             let known = Dictionary(scan.files.map { ($0.absolutePath, $0) }, uniquingKeysWith: { first, _ in first })
-            for path in changes where path.hasPrefix(content) {
-                guard let file = known[path], let info = fileSystem.info(at: path),
+            for path in changes {
+                // Templates and the configuration are read by every build anyway.
+                if path.hasPrefix(site + "Templates/") || path == site + ConfigLoader.fileName { continue }
+                guard path.hasPrefix(content), let file = known[path], let info = fileSystem.info(at: path),
                       info.kind == .file || info.kind == .symbolicLink
                 else { return nil }
                 changedFiles.append(file)
