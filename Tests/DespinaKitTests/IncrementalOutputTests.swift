@@ -223,21 +223,54 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 3]) func randomEditsEndWithWhatACleanBuildMakes(seed: UInt64) throws {
+        try randomEdits(seed: seed, preview: false)
+    }
+
+    /// The same with everything the preview keeps between its builds: the
+    /// parsed posts, summaries, URLs, the scan (told what changed), the
+    /// index put off to a second build.
+    @Test(arguments: [4, 5, 6]) func randomPreviewEditsEndWithWhatACleanBuildMakes(seed: UInt64) throws {
+        try randomEdits(seed: seed, preview: true)
+    }
+
+    func randomEdits(seed: UInt64, preview: Bool) throws {
         var random = Generator(state: seed)
         var posts: [String: (title: String, day: Int, tags: [String], draft: Bool)] = [:]
         for index in 0..<8 {
             posts["p\(index)"] = ("Post \(index)", index + 1, ["t\(index % 3)"], false)
         }
         let fileSystem = MemoryFileSystem()
+        var previewOptions = options()
+        previewOptions.cacheMemory = EntryCacheMemory()
+        previewOptions.summaryMemory = SummaryMemory()
+        previewOptions.scanMemory = ScanMemory()
+        previewOptions.routingMemory = RoutingMemory()
+        previewOptions.leftovers = BuildLeftovers()
+        let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+        func build() throws {
+            guard preview else {
+                _ = try self.build(fileSystem)
+                return
+            }
+            var pagesFirst = previewOptions
+            pagesFirst.defersSearchIndex = true
+            if try builder.build(pagesFirst).searchIndexDeferred { _ = try builder.build(previewOptions) }
+            previewOptions.leftovers?.release()
+        }
+        var written = Set<String>()
         func write() throws {
-            for path in fileSystem.allFiles where path.hasPrefix("/site/Content/") { try fileSystem.removeItem(at: path) }
+            let before = Set(fileSystem.allFiles.filter { $0.hasPrefix("/site/Content/") })
+            for path in before { try fileSystem.removeItem(at: path) }
+            written = []
             for (name, value) in posts {
                 let (path, text) = post(name, title: value.title, day: value.day, tags: value.tags, draft: value.draft)
                 try fileSystem.write(Array(text.utf8), to: path)
+                written.insert(path)
             }
+            previewOptions.scanMemory?.noteChanges(Array(before.union(written)))
         }
         try write()
-        _ = try build(fileSystem)
+        try build()
         var next = 100
         for _ in 0..<12 {
             let names = posts.keys.sorted()
@@ -262,8 +295,8 @@ import Testing
                 posts[name]?.day = Int.random(in: 1...28, using: &random)
             }
             try write()
-            _ = try build(fileSystem)
-            _ = try build(fileSystem, output: "/clean/Output", clean: true)
+            try build()
+            _ = try self.build(fileSystem, output: "/clean/Output", clean: true)
             let incremental = try files(below: "/site/Output", in: fileSystem)
             let clean = try files(below: "/clean/Output", in: fileSystem)
             #expect(incremental.keys.sorted() == clean.keys.sorted())

@@ -29,6 +29,8 @@ public struct BuildOptions: Sendable {
     /// The last build's scan of `Content/` and what the preview's watcher
     /// saw change since; the build looks again only at what changed.
     var scanMemory: ScanMemory?
+    /// The last build's URLs, reused while their inputs are the same.
+    var routingMemory: RoutingMemory?
     /// Takes the build's data when it is done, for the caller to free when
     /// it suits (the preview: after the reload).
     var leftovers: BuildLeftovers?

@@ -171,7 +171,9 @@ public struct SiteBuilder: Sendable {
             return true
         }
 
-        let routing = timer.run("assign URLs") { Routing(entries: &entries, config: config) }
+        let routing = timer.run("assign URLs") {
+            options.routingMemory?.routing(for: &entries, config: config) ?? Routing(entries: &entries, config: config)
+        }
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: entries)
         guard errors.isEmpty else { throw BuildFailure(errors) }

@@ -19,6 +19,9 @@ final class SummaryMemory: Sendable {
         }
     }
 
+    /// How many summaries are remembered.
+    var count: Int { summaries.withLock { $0.count } }
+
     /// Remembers these summaries in place of all others.
     func replace(with current: [String: (key: UInt64, value: [String: Value])]) {
         summaries.withLock { $0 = current }

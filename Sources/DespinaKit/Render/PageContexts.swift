@@ -48,7 +48,6 @@ final class PageContexts: Sendable {
             }),
         ])
         let model = model
-        let shared = SummaryParts(config: config, posts: model.posts)
         let memory = key == 0 ? nil : memory
         @Sendable func memoryKey(_ post: Entry) -> UInt64 {
             var fingerprint = Fingerprint()
@@ -56,15 +55,24 @@ final class PageContexts: Sendable {
             fingerprint.combine(post.digest)
             return fingerprint.value
         }
-        summaries = parallelMap(Array(model.posts.indices)) { index in
-            let post = model.posts[index]
-            if let memory, let known = memory.summary(of: post.identifier, key: memoryKey(post)) { return known }
-            return Self.summary(of: post, config: config, shared: shared)
+        let posts = model.posts
+        let remembered: [[String: Value]?] = memory.map { memory in
+            parallelMap(Array(posts.indices)) { memory.summary(of: posts[$0].identifier, key: memoryKey(posts[$0])) }
+        } ?? Array(repeating: nil, count: posts.count)
+        let missing = posts.indices.filter { remembered[$0] == nil }
+        if missing.isEmpty {
+            summaries = remembered.map { $0 ?? [:] }
+        } else {
+            let shared = SummaryParts(config: config, posts: missing.map { posts[$0] })
+            let made = parallelMap(missing) { Self.summary(of: posts[$0], config: config, shared: shared) }
+            var all = remembered
+            for (index, summary) in zip(missing, made) { all[index] = summary }
+            summaries = all.map { $0 ?? [:] }
         }
-        if let memory {
+        if let memory, !missing.isEmpty || memory.count != posts.count {
             var current: [String: (key: UInt64, value: [String: Value])] = [:]
-            current.reserveCapacity(model.posts.count)
-            for (post, summary) in zip(model.posts, summaries) {
+            current.reserveCapacity(posts.count)
+            for (post, summary) in zip(posts, summaries) {
                 current[post.identifier] = (memoryKey(post), summary)
             }
             memory.replace(with: current)

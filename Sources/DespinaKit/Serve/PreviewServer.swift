@@ -38,6 +38,8 @@ public final class PreviewServer: Sendable {
     private let summaryMemory = SummaryMemory()
     /// The last scan of `Content/`, brought up to date with what the watcher saw.
     private let scanMemory = ScanMemory()
+    /// The last build's URLs.
+    private let routingMemory = RoutingMemory()
     /// The last build's data, freed after the reload rather than before it.
     private let leftovers = BuildLeftovers()
 
@@ -128,6 +130,7 @@ public final class PreviewServer: Sendable {
         build.defersSearchIndex = defersSearchIndex
         build.leftovers = leftovers
         build.scanMemory = scanMemory
+        build.routingMemory = routingMemory
         return build
     }
 

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// The URLs of a process's last build (the preview's rebuilds): assigning
+/// every URL again is skipped while no entry's URL inputs changed (source
+/// path, kind, section, slug, date, permalink, aliases, and the site's
+/// pattern, zone and root), which a one-post edit of text leaves alone.
+final class RoutingMemory: Sendable {
+    private struct Known {
+        var key: UInt64
+        var routing: Routing
+        /// Each entry's URL, in the order of the entries.
+        var paths: [String]
+    }
+
+    private let known = Mutex<Known?>(nil)
+
+    init() {}
+
+    /// The routing of `entries`, remembered or made; sets each entry's URL.
+    func routing(for entries: inout [Entry], config: SiteConfig) -> Routing {
+        let key = Self.inputsKey(of: entries, config: config)
+        if let known = known.withLock({ $0 }), known.key == key, known.paths.count == entries.count {
+            for index in entries.indices where entries[index].path != known.paths[index] {
+                entries[index].path = known.paths[index]
+            }
+            return known.routing
+        }
+        let routing = Routing(entries: &entries, config: config)
+        // A routing with errors stops the build; only a good one is kept.
+        let kept = routing.errors.isEmpty ? Known(key: key, routing: routing, paths: entries.map(\.path)) : nil
+        known.withLock { $0 = kept }
+        return routing
+    }
+
+    /// A digest of everything `Routing` reads.
+    static func inputsKey(of entries: [Entry], config: SiteConfig) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(config.permalink)
+        fingerprint.combine(config.timeZone)
+        fingerprint.combine(config.rootPath)
+        fingerprint.combine(entries.count)
+        for entry in entries {
+            fingerprint.combine(entry.sourcePath)
+            fingerprint.combine(entry.kind == .page)
+            fingerprint.combine(entry.section)
+            fingerprint.combine(entry.slug)
+            fingerprint.combine(entry.date.map { $0.timeIntervalSince1970.bitPattern } ?? 1)
+            fingerprint.combine(entry.explicitPermalink?.path)
+            fingerprint.combine(entry.aliases.count)
+            for alias in entry.aliases { fingerprint.combine(alias.path) }
+        }
+        return fingerprint.value
+    }
+}
