@@ -151,6 +151,19 @@ public struct SiteBuilder: Sendable {
                 ?? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
         }
         let markdownFiles = scan.files.filter { $0.role != .asset }
+        // When posts changed, the saved search index will be updated: it is
+        // read on another thread while the posts are (reading it is a good
+        // part of that step). Not when the preview puts the index off: its
+        // first build wants both cores.
+        let searchStateDirectory = joinPath(cacheDirectory, "cache/search")
+        let postsMoved = cache.records.count != markdownFiles.count || markdownFiles.contains { file in
+            guard let record = cache.records[file.relativePath], let signature = signatures[file.relativePath]
+            else { return true }
+            return record.size != signature.size || record.modified != signature.modified
+        }
+        let savedSearchState = usesCache && config.search.enabled && !options.defersSearchIndex && postsMoved
+            ? BackgroundStep { SearchIndexState.load(from: searchStateDirectory, fileSystem: fileSystem) }
+            : nil
         let bodies = Bodies(count: markdownFiles.count)
         let sources = timer.run("read front matter") {
             readSources(markdownFiles, signatures: signatures, loader: loader, cache: cache, bodies: bodies)
@@ -229,9 +242,13 @@ public struct SiteBuilder: Sendable {
                 }
                 let key = pageKey == 0 ? 0 : max(fingerprint.value, 1)
                 return try SiteRenderer.writeSearchIndex(to: output, fingerprint: key) {
-                    let stateDirectory = joinPath(cacheDirectory, "cache/search")
+                    let stateDirectory = searchStateDirectory
                     // A rebuild updates the builder the last build saved.
-                    if readsSearchState, let saved = SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem) {
+                    let saved = readsSearchState
+                        ? savedSearchState.map { try? $0.result().0 }
+                            ?? SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem)
+                        : nil
+                    if let saved {
                         var builder = saved.builder
                         var generation = saved.generation
                         let savedTableSize = builder.tableSize
@@ -303,7 +320,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         let freshDocuments = rendered.filter(\.isAnalyzed).count
-        var alongside: BackgroundStep?
+        var alongside: BackgroundStep<Int>?
         if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
         entries = rendered.map(\.entry)
         report(rendered.flatMap(\.diagnostics))
@@ -551,17 +568,17 @@ final class BuildLeftovers: Sendable {
 
 /// A step run on another thread while the build goes on; `result()`
 /// waits for it and returns its value and how long it took.
-private final class BackgroundStep: Sendable {
-    private let outcome = Mutex<Result<(Int, Double), any Error>?>(nil)
+private final class BackgroundStep<Value: Sendable>: Sendable {
+    private let outcome = Mutex<Result<(Value, Double), any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ body: @escaping @Sendable () throws -> Int) {
+    init(_ body: @escaping @Sendable () throws -> Value) {
         DispatchQueue.global().async { self.run(body) }
     }
 
-    private func run(_ body: @Sendable () throws -> Int) {
+    private func run(_ body: @Sendable () throws -> Value) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = Result { () throws -> (Int, Double) in
+        let result = Result { () throws -> (Value, Double) in
             let value = try body()
             return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
@@ -569,9 +586,11 @@ private final class BackgroundStep: Sendable {
         done.signal()
     }
 
-    func result() throws -> (Int, Double) {
+    /// The step's value and seconds, once it is done.
+    func result() throws -> (Value, Double) {
         done.wait()
-        guard let result = outcome.withLock({ $0 }) else { return (0, 0) }
+        // The outcome is set before the semaphore is signalled.
+        guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
         return try result.get()
     }
 }
