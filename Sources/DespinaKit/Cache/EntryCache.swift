@@ -48,7 +48,7 @@ struct EntryCache: Sendable {
     static func load(from directory: String, key: UInt64, fileSystem: any FileSystem) -> EntryCache {
         let shards = parallelMap(Array(0..<shardCount)) { shard -> [CachedEntry]? in
             guard let bytes = try? fileSystem.contents(of: joinPath(directory, fileName(shard))) else { return nil }
-            return try? decode(bytes, key: key)
+            return try? decode(consume bytes, key: key)
         }
         var records: [String: CachedEntry] = [:]
         var intact = Set<Int>()
@@ -108,8 +108,9 @@ struct EntryCache: Sendable {
         return Checksum.sealing(file.bytes)
     }
 
-    static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
-        guard let payload = Checksum.opening(bytes) else { throw MalformedCache() }
+    static func decode(_ bytes: consuming [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
+        // Handed over, not copied: the file's array is shortened in place.
+        guard let payload = Checksum.opening(consume bytes) else { throw MalformedCache() }
         var reader = ByteReader(payload)
         guard try reader.readBytes() == magic, try reader.readUInt64() == key else { throw MalformedCache() }
         let count = try reader.readCount()

@@ -51,10 +51,12 @@ enum SearchIndexState {
     }
 
     private static func read(_ path: String, fileSystem: any FileSystem) -> (generation: UInt64, payload: [UInt8])? {
-        guard let file = try? fileSystem.contents(of: path), let bytes = Checksum.opening(file), bytes.count >= 8
+        guard let file = try? fileSystem.contents(of: path), var bytes = Checksum.opening(consume file), bytes.count >= 8
         else { return nil }
         var generation: UInt64 = 0
         for index in 0..<8 { generation |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-        return (generation, Array(bytes[8...]))
+        // Shifted in place rather than copied into a new array.
+        bytes.removeFirst(8)
+        return (generation, bytes)
     }
 }
