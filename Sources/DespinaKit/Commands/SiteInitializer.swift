@@ -57,7 +57,7 @@ public struct SiteInitializer: Sendable {
             A few words about the author.
 
             """),
-            (".gitignore", "Output/\n.despina/\n"),
+            (".gitignore", "Output/\n.Output.*/\n.despina/\n"),
         ]
         var created: [String] = []
         for (relative, text) in files {

@@ -9,8 +9,8 @@ import TextFolding
 final class PageContexts: Sendable {
     let config: SiteConfig
     let model: SiteModel
-    /// Summaries of every post, in the model's order, built once.
-    let summaries: [[String: Value]]
+    /// Summaries of every post, in the model's order.
+    let summaries: [PostSummary]
     let site: Value
     /// `scheme://host[:port]` of the base URL, worked out once.
     let origin: String
@@ -47,7 +47,6 @@ final class PageContexts: Sendable {
                 .dictionary(["title": .string(page.title), "url": .string(Self.url(page.path, root: root))])
             }),
         ])
-        let model = model
         let memory = key == 0 ? nil : memory
         @Sendable func memoryKey(_ post: Entry) -> UInt64 {
             var fingerprint = Fingerprint()
@@ -55,51 +54,20 @@ final class PageContexts: Sendable {
             fingerprint.combine(post.digest)
             return fingerprint.value
         }
-        let posts = model.posts
-        let remembered: [[String: Value]?] = memory.map { memory in
-            parallelMap(Array(posts.indices)) { memory.summary(of: posts[$0].identifier, key: memoryKey(posts[$0])) }
-        } ?? Array(repeating: nil, count: posts.count)
-        let missing = posts.indices.filter { remembered[$0] == nil }
-        if missing.isEmpty {
-            summaries = remembered.map { $0 ?? [:] }
-        } else {
-            let shared = SummaryParts(config: config, posts: missing.map { posts[$0] })
-            let made = parallelMap(missing) { Self.summary(of: posts[$0], config: config, shared: shared) }
-            var all = remembered
-            for (index, summary) in zip(missing, made) { all[index] = summary }
-            summaries = all.map { $0 ?? [:] }
+        // Summaries are made empty and fill in as templates read them; the
+        // preview keeps them (with what they have worked out) between builds.
+        let parts = PostSummary.Parts(config: config)
+        var made = 0
+        summaries = model.posts.map { post in
+            if let memory, let known = memory.summary(of: post.identifier, key: memoryKey(post)) { return known }
+            made += 1
+            return PostSummary(post: post, parts: parts)
         }
-        if let memory, !missing.isEmpty || memory.count != posts.count {
-            var current: [String: (key: UInt64, value: [String: Value])] = [:]
-            current.reserveCapacity(posts.count)
-            for (post, summary) in zip(posts, summaries) {
-                current[post.identifier] = (memoryKey(post), summary)
-            }
+        if let memory, made > 0 || memory.count != summaries.count {
+            var current: [String: (key: UInt64, value: PostSummary)] = [:]
+            current.reserveCapacity(summaries.count)
+            for summary in summaries { current[summary.post.identifier] = (memoryKey(summary.post), summary) }
             memory.replace(with: current)
-        }
-    }
-
-    /// What every summary repeats, worked out once: the site's origin and
-    /// root, each tag's slug, each language's date names.
-    struct SummaryParts: Sendable {
-        let origin: String
-        let root: String
-        let tagSlugs: [String: String]
-        let localizations: [String: Localization]
-
-        init(config: SiteConfig, posts: [Entry]) {
-            origin = config.origin
-            root = config.rootPath
-            var slugs: [String: String] = [:]
-            var localizations: [String: Localization] = [:]
-            for post in posts {
-                for tag in post.tags where slugs[tag] == nil { slugs[tag] = TextFolding.slug(tag) }
-                if localizations[post.language] == nil {
-                    localizations[post.language] = Localization(language: post.language)
-                }
-            }
-            tagSlugs = slugs
-            self.localizations = localizations
         }
     }
 
@@ -158,47 +126,6 @@ final class PageContexts: Sendable {
 
     // MARK: - Posts
 
-    static func summary(of post: Entry, config: SiteConfig, shared: SummaryParts? = nil) -> [String: Value] {
-        let root = shared?.root ?? config.rootPath
-        let origin = shared?.origin ?? config.origin
-        let localization = shared?.localizations[post.language] ?? Localization(language: post.language)
-        let postURL = url(post.path, root: root)
-        var summary: [String: Value] = [
-            "title": .string(post.title),
-            "url": .string(postURL),
-            "permalink": .string(origin + postURL),
-            "description": .string(post.description ?? ""),
-            "summaryHTML": .string(post.content?.summaryHTML ?? ""),
-            "readingMinutes": .int(post.content?.readingMinutes ?? 1),
-            "wordCount": .int(post.content?.wordCount ?? 0),
-            "lang": .string(post.language),
-            "isPoem": .bool(post.isPoem),
-            "isPage": .bool(post.kind == .page),
-            "tags": .array(post.tags.map { tag in
-                let slug = shared?.tagSlugs[tag] ?? TextFolding.slug(tag)
-                return .dictionary([
-                    "name": .string(tag), "slug": .string(slug),
-                    "url": .string(root + "tags/\(slug)/"),
-                ])
-            }),
-            "hasTags": .bool(!post.tags.isEmpty),
-            "hasDate": .bool(post.date != nil),
-        ]
-        if let date = post.date {
-            summary["dateISO"] = .string(CalendarParts(date, zone: config.zone).iso8601)
-            summary["dateDisplay"] = .string(localization.display(date, in: config.zone))
-        }
-        if let updated = post.updated {
-            summary["updatedISO"] = .string(CalendarParts(updated, zone: config.zone).iso8601)
-            summary["updatedDisplay"] = .string(localization.display(updated, in: config.zone))
-        }
-        if let image = post.image {
-            summary["image"] = .string(image.hasPrefix("/") ? origin + url(image, root: root) : image)
-        }
-        if let part = post.seriesPart { summary["part"] = .int(part) }
-        return summary
-    }
-
     func link(toPost index: Int) -> Value {
         .dictionary(["title": .string(model.posts[index].title), "url": .string(url(model.posts[index].path))])
     }
@@ -206,7 +133,7 @@ final class PageContexts: Sendable {
     /// The context of a post's own page.
     func post(at index: Int) -> Value {
         let entry = model.posts[index]
-        var post = summaries[index]
+        var post = summaries[index].fields
         post["contentHTML"] = .string(entry.content?.html ?? "")
         addTableOfContents(for: entry, to: &post)
         // Older post is "previous", newer is "next".
@@ -240,7 +167,7 @@ final class PageContexts: Sendable {
 
     /// The context of a standalone page.
     func page(_ entry: Entry) -> Value {
-        var post = Self.summary(of: entry, config: config)
+        var post = PostSummary(post: entry, parts: PostSummary.Parts(config: config)).fields
         post["contentHTML"] = .string(entry.content?.html ?? "")
         addTableOfContents(for: entry, to: &post)
         return root(kind: "page", title: entry.title, path: entry.path, language: entry.language,
@@ -303,7 +230,7 @@ final class PageContexts: Sendable {
 
     func list(kind: String, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
         var values = extra
-        values["posts"] = .array(page.posts.map { .dictionary(summaries[$0]) })
+        values["posts"] = .array(page.posts.map { .object(summaries[$0]) })
         if let pagination = pagination(page, basePath: basePath) { values["pagination"] = pagination }
         var pageValues: [String: Value] = [:]
         if page.number > 1 {

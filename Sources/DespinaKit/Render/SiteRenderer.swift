@@ -169,7 +169,7 @@ struct SiteRenderer: Sendable {
                 "years": .array(model.years.map { year in
                     .dictionary([
                         "year": .int(year.year), "count": .int(year.posts.count),
-                        "posts": .array(year.posts.map { .dictionary(contexts.summaries[$0]) }),
+                        "posts": .array(year.posts.map { .object(contexts.summaries[$0]) }),
                     ])
                 }),
             ])
@@ -187,7 +187,7 @@ struct SiteRenderer: Sendable {
                         "title": .string(group.title), "slug": .string(group.slug),
                         "url": .string(contexts.url(path)), "count": .int(group.posts.count),
                         "posts": .array(group.posts.enumerated().map { position, index in
-                            var summary = contexts.summaries[index]
+                            var summary = contexts.summaries[index].fields
                             summary["part"] = .int(position + 1)
                             return .dictionary(summary)
                         }),
