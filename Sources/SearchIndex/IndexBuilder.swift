@@ -9,20 +9,36 @@ import Foundation
 public struct IndexBuilder: Sendable {
     /// A document as the builder keeps it: its terms and words as numbers
     /// into tables shared by all documents, its counts packed, so that a
-    /// large site's documents fit in memory together.
-    struct CompactDocument: Sendable {
-        var stored: StoredDocument
-        var dateKey: Int
-        var fieldLengths: [Int]
+    /// large site's documents fit in memory together. A class, never
+    /// changed once made: building the index passes documents around and
+    /// sorts them, which for a struct of a dozen arrays and strings meant
+    /// retaining each of them at every copy.
+    final class CompactDocument: Sendable {
+        let stored: StoredDocument
+        let dateKey: Int
+        let fieldLengths: [Int]
         /// Term numbers, in the document's order.
-        var terms: [UInt32]
+        let terms: [UInt32]
         /// Per term: a byte whose bits say which fields count it, then the
         /// count of each such field as a varint.
-        var counts: [UInt8]
+        let counts: [UInt8]
         /// Pairs: a word number and the index of one of its terms in `terms`.
-        var vocabulary: [UInt32]
+        let vocabulary: [UInt32]
         /// What the caller says this document was made from (see `add(_:version:)`).
-        var version: UInt64 = 0
+        let version: UInt64
+
+        init(
+            stored: StoredDocument, dateKey: Int, fieldLengths: [Int], terms: [UInt32], counts: [UInt8],
+            vocabulary: [UInt32], version: UInt64
+        ) {
+            self.stored = stored
+            self.dateKey = dateKey
+            self.fieldLengths = fieldLengths
+            self.terms = terms
+            self.counts = counts
+            self.vocabulary = vocabulary
+            self.version = version
+        }
     }
 
     var slots: [String: Int] = [:]
