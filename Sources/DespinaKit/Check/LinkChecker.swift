@@ -83,7 +83,7 @@ public struct LinkChecker: Sendable {
         let (fileSet, pages) = try scan()
         let identifiers = pages.mapValues(\.identifiers)
         var links: [(page: String, attribute: HTMLAttribute)] = []
-        for (page, scanned) in pages.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (page, scanned) in pages.sorted(by: { precedesByBytes($0.key, $1.key) }) {
             for attribute in scanned.links { links.append((page, attribute)) }
         }
         var broken: [BrokenLink] = []

@@ -66,7 +66,7 @@ public struct SiteChecker: Sendable {
         var reportedInContent: Set<String> = []
         var titles: [String: String] = [:]
         let entries = (result.model.posts + result.model.pages).sorted {
-            $0.sourcePath.utf8.lexicographicallyPrecedes($1.sourcePath.utf8)
+            precedesByBytes($0.sourcePath, $1.sourcePath)
         }
         for entry in entries {
             let page = SitePath.outputFile(for: entry.path)

@@ -107,7 +107,7 @@ struct ContentScanner: Sendable {
                 }
             }
         }
-        files.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+        files.sort { precedesByBytes($0.relativePath, $1.relativePath) }
         return (Self.assigningBundles(files), warnings)
     }
 
@@ -157,14 +157,14 @@ struct ContentScanner: Sendable {
     private func classify(_ contentPath: String, relativePath: String) -> SourceFile {
         let absolutePath = joinPath(siteDirectory, relativePath)
         let isMarkdown = contentPath.hasSuffix(".md") || contentPath.hasSuffix(".markdown")
-        let components = contentPath.split(separator: "/")
         let role: SourceFile.Role
         if !isMarkdown {
             role = .asset
-        } else if components.count == 1 {
-            role = .page
+        } else if let slash = contentPath.utf8.firstIndex(of: UInt8(ascii: "/")) {
+            // (Paths come from listings: no empty components.)
+            role = .post(section: String(contentPath[..<slash]))
         } else {
-            role = .post(section: String(components[0]))
+            role = .page
         }
         return SourceFile(relativePath: relativePath, contentPath: contentPath, absolutePath: absolutePath, role: role)
     }

@@ -101,7 +101,7 @@ extension FileSystem {
                 }
             }
         }
-        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return result.sorted { precedesByBytes($0, $1) }
     }
 
     /// The UTF-8 text of the file at `path`, repairing invalid bytes.
@@ -128,4 +128,21 @@ func joinPath(_ components: [String]) -> String {
         }
     }
     return result
+}
+
+/// Whether `first` sorts before `second` by their UTF-8 bytes (the order
+/// of paths in every listing and manifest), compared a block at a time.
+func precedesByBytes(_ first: String, _ second: String) -> Bool {
+    var first = first
+    var second = second
+    return first.withUTF8 { left in
+        second.withUTF8 { right in
+            let common = min(left.count, right.count)
+            if common > 0, let leftStart = left.baseAddress, let rightStart = right.baseAddress {
+                let order = memcmp(leftStart, rightStart, common)
+                if order != 0 { return order < 0 }
+            }
+            return left.count < right.count
+        }
+    }
 }

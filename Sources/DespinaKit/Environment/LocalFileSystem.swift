@@ -73,7 +73,7 @@ public struct LocalFileSystem: FileSystem {
             }
             result.append(DirectoryEntry(name: name, kind: kind))
         }
-        return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return result.sorted { precedesByBytes($0.name, $1.name) }
     }
 
     public func info(at path: String) -> FileInfo? {

@@ -68,7 +68,7 @@ public final class MemoryFileSystem: FileSystem {
                 if rest.contains("/") { continue }
                 result.append(DirectoryEntry(name: String(rest), kind: Self.kind(of: node)))
             }
-            return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            return result.sorted { precedesByBytes($0.name, $1.name) }
         }
     }
 
