@@ -246,6 +246,7 @@ import Testing
         previewOptions.scanMemory = ScanMemory()
         previewOptions.routingMemory = RoutingMemory()
         previewOptions.leftovers = BuildLeftovers()
+        previewOptions.manifestMemory = ManifestMemory()
         let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
         func build() throws {
             guard preview else {

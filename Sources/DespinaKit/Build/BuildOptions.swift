@@ -31,6 +31,8 @@ public struct BuildOptions: Sendable {
     var scanMemory: ScanMemory?
     /// The last build's URLs, reused while their inputs are the same.
     var routingMemory: RoutingMemory?
+    /// The output manifests the last builds read or wrote.
+    var manifestMemory: ManifestMemory?
     /// Takes the build's data when it is done, for the caller to free when
     /// it suits (the preview: after the reload).
     var leftovers: BuildLeftovers?

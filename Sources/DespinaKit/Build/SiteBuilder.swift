@@ -38,7 +38,9 @@ public struct SiteBuilder: Sendable {
         let outputPath = options.resolvedOutputDirectory
         let manifests = joinPath(
             options.siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
-        let output = OutputFolder(path: outputPath, fileSystem: environment.fileSystem, manifestDirectory: manifests)
+        let output = OutputFolder(
+            path: outputPath, fileSystem: environment.fileSystem, manifestDirectory: manifests,
+            manifestMemory: options.manifestMemory)
         try? output.mirrorIntoPrevious()
     }
 
@@ -195,7 +197,8 @@ public struct SiteBuilder: Sendable {
             sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let output = OutputFolder(
             path: outputPath, fileSystem: fileSystem,
-            manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil)
+            manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil,
+            manifestMemory: options.manifestMemory)
         do {
             try timer.run("prepare output") { () throws(Diagnostic) in
                 try output.prepare(force: options.force, clean: options.clean)

@@ -39,6 +39,8 @@ struct OutputFolder: Sendable {
     let trashPath: String
     /// Where manifests are kept; nil keeps none (every file is written).
     let manifestDirectory: String?
+    /// Manifests kept in memory between the builds of a process.
+    let manifestMemory: ManifestMemory?
     private let state: State
 
     private final class State: Sendable {
@@ -63,10 +65,14 @@ struct OutputFolder: Sendable {
     /// (nil before, or when no manifests are kept).
     var committedManifestIdentifier: String? { state.committed.withLock { $0 } }
 
-    init(path: String, fileSystem: any FileSystem, manifestDirectory: String? = nil) {
+    init(
+        path: String, fileSystem: any FileSystem, manifestDirectory: String? = nil,
+        manifestMemory: ManifestMemory? = nil
+    ) {
         self.fileSystem = fileSystem
         self.path = path
         self.manifestDirectory = manifestDirectory
+        self.manifestMemory = manifestMemory
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         stagingPath = joinPath(parent, ".\(name).staging")
@@ -120,10 +126,13 @@ struct OutputFolder: Sendable {
               marker.hasPrefix(Self.markerPrefix)
         else { return nil }
         let identifier = marker.dropFirst(Self.markerPrefix.count).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !identifier.isEmpty, !identifier.contains("/"),
-              let bytes = try? fileSystem.contents(of: joinPath(manifestDirectory, identifier)),
+        guard !identifier.isEmpty, !identifier.contains("/") else { return nil }
+        let file = joinPath(manifestDirectory, identifier)
+        if let known = manifestMemory?.manifest(at: file, fileSystem: fileSystem) { return known }
+        guard let bytes = try? fileSystem.contents(of: file),
               let manifest = OutputManifest(bytes: bytes), manifest.identifier == identifier
         else { return nil }
+        manifestMemory?.remember(manifest, at: file, fileSystem: fileSystem)
         return manifest
     }
 
@@ -291,7 +300,11 @@ struct OutputFolder: Sendable {
             let (writtenText, writtenIdentifier) = written.serializedBytes()
             var marker = Self.markerPrefix + "\n"
             if let manifestDirectory {
-                try fileSystem.write(writtenText, to: joinPath(manifestDirectory, writtenIdentifier))
+                let file = joinPath(manifestDirectory, writtenIdentifier)
+                try fileSystem.write(writtenText, to: file)
+                var remembered = written
+                remembered.setIdentifier(writtenIdentifier)
+                manifestMemory?.remember(remembered, at: file, fileSystem: fileSystem)
                 marker = Self.markerPrefix + writtenIdentifier + "\n"
             }
             try fileSystem.write(Array(marker.utf8), to: joinPath(stagingPath, Self.markerName))
@@ -368,6 +381,39 @@ struct OutputFolder: Sendable {
         let fileSystem = fileSystem
         DispatchQueue.global().async(group: state.sweeping) {
             try? fileSystem.removeItem(at: sweepPath)
+        }
+    }
+}
+
+/// The few manifests the last builds of a process used (the preview's),
+/// each with the size and time its file had then: the next build finds
+/// the two it needs here instead of parsing them again, unless their file
+/// was rewritten since.
+final class ManifestMemory: Sendable {
+    private struct Known {
+        var file: String
+        var size: Int
+        var modified: Int64
+        var manifest: OutputManifest
+    }
+
+    private let known = Mutex<[Known]>([])
+
+    init() {}
+
+    func manifest(at file: String, fileSystem: any FileSystem) -> OutputManifest? {
+        guard let info = fileSystem.info(at: file) else { return nil }
+        return known.withLock { known in
+            known.first { $0.file == file && $0.size == info.size && $0.modified == info.modified }?.manifest
+        }
+    }
+
+    func remember(_ manifest: OutputManifest, at file: String, fileSystem: any FileSystem) {
+        guard let info = fileSystem.info(at: file) else { return }
+        known.withLock { known in
+            known.removeAll { $0.file == file }
+            known.append(Known(file: file, size: info.size, modified: info.modified, manifest: manifest))
+            if known.count > 3 { known.removeFirst(known.count - 3) }
         }
     }
 }

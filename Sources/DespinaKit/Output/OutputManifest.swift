@@ -147,6 +147,12 @@ struct OutputManifest: Sendable, Equatable {
         Fingerprint.of(bytes)
     }
 
+    /// Records the identifier `serializedBytes()` gave for these entries,
+    /// so that `identifier` need not serialize them again.
+    mutating func setIdentifier(_ identifier: String) {
+        readIdentifier = identifier
+    }
+
     /// The identifier of this manifest's generation (see `serialized()`).
     var identifier: String { readIdentifier ?? serialized().identifier }
 

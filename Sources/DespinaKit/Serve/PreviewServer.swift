@@ -40,6 +40,8 @@ public final class PreviewServer: Sendable {
     private let scanMemory = ScanMemory()
     /// The last build's URLs.
     private let routingMemory = RoutingMemory()
+    /// The output's manifests.
+    private let manifestMemory = ManifestMemory()
     /// The last build's data, freed after the reload rather than before it.
     private let leftovers = BuildLeftovers()
 
@@ -131,6 +133,7 @@ public final class PreviewServer: Sendable {
         build.leftovers = leftovers
         build.scanMemory = scanMemory
         build.routingMemory = routingMemory
+        build.manifestMemory = manifestMemory
         return build
     }
 
