@@ -5,7 +5,7 @@
 #
 #   scripts/bench-compare-settled.sh DESPINA_BINARY [POSTS] [RUNS]
 #
-# Why: ext4 skips inodes freed in the last 30 seconds when it allocates new
+# Why: ext4 without a journal skips inodes freed in the last minute (or more) when it allocates new
 # ones, so a build that creates 14,000 folders and files right after 14,000
 # were deleted spends most of its time in the kernel (seen here: 7 to 20 s
 # of system time for either tool, growing with every repetition). Despina is

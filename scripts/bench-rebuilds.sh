@@ -6,7 +6,7 @@
 #
 # SITE_DIR is a blog made by ../shared/bench/gen-corpus.py. Before each full
 # build the output and the site's .despina cache are deleted, then the script
-# waits SETTLE seconds (default 35): ext4 skips inodes freed in the last 30 s
+# waits SETTLE seconds (default 35): ext4 without a journal skips inodes freed in the last minute or more
 # when it allocates new ones, which makes creating thousands of files right
 # after deleting thousands of others many times slower, and that delay is
 # the file system's, not the generator's. The edited post is restored at the end.
