@@ -112,10 +112,10 @@ final class ReadCountingFileSystem: FileSystem {
     @Test func theCacheKeptInMemoryIsUsedWhileItsFilesAreUnchanged() throws {
         let memory = site(posts: 6)
         let fileSystem = ReadCountingFileSystem(memory)
-        let keeper = EntryCacheMemory()
+        let keeper = BuildMemory(watchesContent: false)
         func rebuild() throws {
             var options = BuildOptions(siteDirectory: "/site")
-            options.cacheMemory = keeper
+            options.memory = keeper
             _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
                 .build(options)
         }

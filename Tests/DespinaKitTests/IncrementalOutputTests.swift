@@ -150,9 +150,10 @@ import Testing
         let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<4).map {
             post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
         }))
-        let memory = ScanMemory()
+        let buildMemory = BuildMemory(watchesContent: true)
+        guard let memory = buildMemory.scan else { return }
         var watched = options()
-        watched.scanMemory = memory
+        watched.memory = buildMemory
         let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
         func expectCleanOutput(_ comment: Comment) throws {
             _ = try build(fileSystem, output: "/clean/Output", clean: true)
@@ -241,12 +242,7 @@ import Testing
         }
         let fileSystem = MemoryFileSystem()
         var previewOptions = options()
-        previewOptions.cacheMemory = EntryCacheMemory()
-        previewOptions.summaryMemory = SummaryMemory()
-        previewOptions.scanMemory = ScanMemory()
-        previewOptions.routingMemory = RoutingMemory()
-        previewOptions.leftovers = BuildLeftovers()
-        previewOptions.manifestMemory = ManifestMemory()
+        previewOptions.memory = BuildMemory(watchesContent: true)
         let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
         func build() throws {
             guard preview else {
@@ -256,7 +252,7 @@ import Testing
             var pagesFirst = previewOptions
             pagesFirst.defersSearchIndex = true
             if try builder.build(pagesFirst).searchIndexDeferred { _ = try builder.build(previewOptions) }
-            previewOptions.leftovers?.release()
+            previewOptions.memory?.leftovers.release()
         }
         var written = Set<String>()
         func write() throws {
@@ -268,7 +264,7 @@ import Testing
                 try fileSystem.write(Array(text.utf8), to: path)
                 written.insert(path)
             }
-            previewOptions.scanMemory?.noteChanges(Array(before.union(written)))
+            previewOptions.memory?.scan?.noteChanges(Array(before.union(written)))
         }
         try write()
         try build()

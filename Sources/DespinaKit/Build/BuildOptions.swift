@@ -21,21 +21,9 @@ public struct BuildOptions: Sendable {
     /// Whether the build records what it wrote in the site's cache folder
     /// (off for `despina check`, which must not touch the disk).
     var recordsOutput = true
-    /// Keeps the parsed-post cache in memory for the next build of this
-    /// process (the preview server's rebuilds).
-    var cacheMemory: EntryCacheMemory?
-    /// Keeps post summaries in memory for the next build of this process.
-    var summaryMemory: SummaryMemory?
-    /// The last build's scan of `Content/` and what the preview's watcher
-    /// saw change since; the build looks again only at what changed.
-    var scanMemory: ScanMemory?
-    /// The last build's URLs, reused while their inputs are the same.
-    var routingMemory: RoutingMemory?
-    /// The output manifests the last builds read or wrote.
-    var manifestMemory: ManifestMemory?
-    /// Takes the build's data when it is done, for the caller to free when
-    /// it suits (the preview: after the reload).
-    var leftovers: BuildLeftovers?
+    /// What the builds of this process keep for the next one (the
+    /// preview server's rebuilds).
+    var memory: BuildMemory?
     /// Keeps the search index files of the output as they are, when there
     /// are any, instead of making them (the preview reloads pages first and
     /// then builds again for the index). The build is not recorded as up

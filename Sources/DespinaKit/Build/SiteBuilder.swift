@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
             options.siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
         let output = OutputFolder(
             path: outputPath, fileSystem: environment.fileSystem, manifestDirectory: manifests,
-            manifestMemory: options.manifestMemory)
+            manifestMemory: options.memory?.manifests)
         try? output.mirrorIntoPrevious()
     }
 
@@ -90,7 +90,7 @@ public struct SiteBuilder: Sendable {
         try checkOutputLocation(outputPath, siteDirectory: options.siteDirectory)
 
         // The preview's watcher may have said that only known files changed.
-        let remembered = options.scanMemory?.scan(of: options.siteDirectory, fileSystem: fileSystem)
+        let remembered = options.memory?.scan?.scan(of: options.siteDirectory, fileSystem: fileSystem)
         let scan = try timer.run(remembered == nil ? "scan content" : "scan content (watched)") {
             () throws(BuildFailure) -> (files: [SourceFile], warnings: [Diagnostic]) in
             if let remembered { return (remembered.files, remembered.warnings) }
@@ -120,7 +120,7 @@ public struct SiteBuilder: Sendable {
                 scan.files.map(\.relativePath),
                 parallelMap(scan.files) { Self.signature(of: $0, fileSystem: fileSystem) }))
         }
-        options.scanMemory?.remember(
+        options.memory?.scan?.remember(
             ScanMemory.Scan(files: scan.files, warnings: scan.warnings, signatures: signatures),
             of: options.siteDirectory)
         let inputs = Self.inputsDigest(
@@ -149,7 +149,7 @@ public struct SiteBuilder: Sendable {
         let entryKey = BuildKeys.entries(config: config, layouts: layouts, reservedIDs: theme.elementIDs)
         let cache = timer.run("load cache") {
             guard usesCache else { return EntryCache(directory: entryCacheDirectory, key: entryKey) }
-            return options.cacheMemory?.cache(in: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
+            return options.memory?.entries.cache(in: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
                 ?? EntryCache.load(from: entryCacheDirectory, key: entryKey, fileSystem: fileSystem)
         }
         let markdownFiles = scan.files.filter { $0.role != .asset }
@@ -187,7 +187,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let routing = timer.run("assign URLs") {
-            options.routingMemory?.routing(for: &entries, config: config) ?? Routing(entries: &entries, config: config)
+            options.memory?.urls.routing(for: &entries, config: config) ?? Routing(entries: &entries, config: config)
         }
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: entries)
@@ -198,7 +198,7 @@ public struct SiteBuilder: Sendable {
         let output = OutputFolder(
             path: outputPath, fileSystem: fileSystem,
             manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil,
-            manifestMemory: options.manifestMemory)
+            manifestMemory: options.memory?.manifests)
         do {
             try timer.run("prepare output") { () throws(Diagnostic) in
                 try output.prepare(force: options.force, clean: options.clean)
@@ -337,7 +337,7 @@ public struct SiteBuilder: Sendable {
         let renderer = timer.run("summarize posts") {
             SiteRenderer(
                 config: config, model: model, templates: templates, theme: theme, output: output,
-                aliases: routing.aliases, key: pageKey, summaries: options.summaryMemory)
+                aliases: routing.aliases, key: pageKey, summaries: options.memory?.summaries)
         }
         var fileCount = fileCountOfDeferredIndex
         do {
@@ -384,7 +384,7 @@ public struct SiteBuilder: Sendable {
             timer.run("save cache") {
                 saveCache(
                     cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered,
-                    memory: options.cacheMemory)
+                    memory: options.memory?.entries)
                 if let manifest = output.committedManifestIdentifier {
                     let record = BuildRecord(
                         inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -400,7 +400,7 @@ public struct SiteBuilder: Sendable {
             seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
         summary.unchangedFileCount = output.unchangedCount
         summary.searchIndexDeferred = searchIndexDeferred
-        if let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.leftovers {
+        if let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.memory?.leftovers {
             leftovers.keep(BuildLeftovers.State(
                 cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex))
         }

@@ -32,18 +32,9 @@ public final class PreviewServer: Sendable {
     private let server: StaticFileServer
     private let state = Mutex<State>(State())
     private let buildLock = NSLock()
-    /// The parsed posts, kept between rebuilds.
-    private let cacheMemory = EntryCacheMemory()
-    /// Post summaries, kept between rebuilds.
-    private let summaryMemory = SummaryMemory()
-    /// The last scan of `Content/`, brought up to date with what the watcher saw.
-    private let scanMemory = ScanMemory()
-    /// The last build's URLs.
-    private let routingMemory = RoutingMemory()
-    /// The output's manifests.
-    private let manifestMemory = ManifestMemory()
-    /// The last build's data, freed after the reload rather than before it.
-    private let leftovers = BuildLeftovers()
+    /// What each build keeps for the next: parsed posts, summaries, URLs,
+    /// manifests, the scan (told of changes by the watcher), leftovers.
+    private let memory = BuildMemory(watchesContent: true)
 
     private struct State {
         var watcher: FileWatcher?
@@ -99,7 +90,7 @@ public final class PreviewServer: Sendable {
         Thread.detachNewThread { [self] in
             buildLock.lock()
             defer { buildLock.unlock() }
-            leftovers.release()
+            memory.leftovers.release()
             SiteBuilder(environment: environment).prepareNextBuild(buildOptions(defersSearchIndex: false))
         }
     }
@@ -114,7 +105,7 @@ public final class PreviewServer: Sendable {
     /// another runs waits for it.
     /// `defersSearchIndex` keeps the index of the last build, when there is
     /// one, for a build whose pages are wanted first.
-    /// The build's data is freed by `leftovers.release()`.
+    /// The build's data is freed by `memory.leftovers.release()`.
     private func build(defersSearchIndex: Bool = false) throws(BuildFailure) -> BuildSummary {
         buildLock.lock()
         defer { buildLock.unlock() }
@@ -127,13 +118,8 @@ public final class PreviewServer: Sendable {
         build.includeDrafts = options.includeDrafts
         build.includeFuture = options.includeFuture
         build.baseURL = address
-        build.cacheMemory = cacheMemory
-        build.summaryMemory = summaryMemory
+        build.memory = memory
         build.defersSearchIndex = defersSearchIndex
-        build.leftovers = leftovers
-        build.scanMemory = scanMemory
-        build.routingMemory = routingMemory
-        build.manifestMemory = manifestMemory
         return build
     }
 
@@ -144,19 +130,19 @@ public final class PreviewServer: Sendable {
         let site = options.siteDirectory + "/"
         let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
         environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
-        scanMemory.noteChanges(changed)
+        memory.scan?.noteChanges(changed)
         do {
             let summary = try build(defersSearchIndex: true)
             server.broadcastReload()
             environment.log.info(summary.line)
-            leftovers.release()
+            memory.leftovers.release()
             if summary.searchIndexDeferred {
                 let index = try build()
-                leftovers.release()
+                memory.leftovers.release()
                 environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
             }
         } catch {
-            leftovers.release()
+            memory.leftovers.release()
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
             environment.log.error(message)
             server.broadcastError(message: message)
