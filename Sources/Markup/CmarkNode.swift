@@ -30,6 +30,19 @@ enum CmarkNode {
         return String(cString: cString)
     }
 
+    /// Calls `body` with `root` and every node below it, in document order
+    /// (each node once, as the walk enters it).
+    static func forEachNode(below root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            body(node)
+        }
+    }
+
     /// A new node of `type` with `literal` set; not yet in any tree.
     static func make(_ type: cmark_node_type, literal: String) -> OpaquePointer? {
         guard let node = cmark_node_new(type) else { return nil }

@@ -293,13 +293,8 @@ struct DocumentBuilder {
 
     /// The text of `node`'s inlines without markup, line breaks as spaces.
     private static func plainText(of node: OpaquePointer) -> String {
-        guard let iterator = cmark_iter_new(node) else { return "" }
-        defer { cmark_iter_free(iterator) }
         var text: [UInt8] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+        CmarkNode.forEachNode(below: node) { child in
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE: text.append(contentsOf: CmarkNode.literalBytes(child))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))

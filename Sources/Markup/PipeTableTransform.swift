@@ -31,16 +31,11 @@ struct PipeTableTransform {
     /// Replaces the tables found in paragraphs under `root`.
     mutating func apply(to root: OpaquePointer) {
         var candidates: [OpaquePointer] = []
-        if let iterator = cmark_iter_new(root) {
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                      CmarkNode.isOfType(node, CMARK_NODE_PARAGRAPH),
-                      cmark_node_get_end_line(node) > cmark_node_get_start_line(node) else { continue }
+        CmarkNode.forEachNode(below: root) { node in
+            if CmarkNode.isOfType(node, CMARK_NODE_PARAGRAPH),
+               cmark_node_get_end_line(node) > cmark_node_get_start_line(node) {
                 candidates.append(node)
             }
-            cmark_iter_free(iterator)
         }
         guard !candidates.isEmpty else { return }
         definitions = ReferenceDefinitions.text(in: source, root: root)
@@ -249,12 +244,7 @@ struct PipeTableTransform {
     }
 
     private mutating func recordLinkPositions(in block: OpaquePointer, line: Int, column: Int) {
-        guard let iterator = cmark_iter_new(block) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        CmarkNode.forEachNode(below: block) { node in
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                 cellLinkPositions[node] = (line, column + Int(cmark_node_get_start_column(node)) - 1)

@@ -27,18 +27,13 @@ enum ReferenceDefinitions {
         var covered = [Bool](repeating: false, count: lineCount + 1)
         var wanted = [Bool](repeating: false, count: lineCount + 1)
         var startsParagraph = [Bool](repeating: false, count: lineCount + 1)
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        CmarkNode.forEachNode(below: root) { node in
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_CODE_BLOCK
-                || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_THEMATIC_BREAK else { continue }
+                || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_THEMATIC_BREAK else { return }
             let first = max(1, Int(cmark_node_get_start_line(node)))
             let last = min(lineCount, Int(cmark_node_get_end_line(node)))
-            guard first <= last else { continue }
+            guard first <= last else { return }
             for line in first...last { covered[line] = true }
             if type == CMARK_NODE_PARAGRAPH {
                 let offset = lineStarts[first - 1] + Int(cmark_node_get_start_column(node)) - 1
