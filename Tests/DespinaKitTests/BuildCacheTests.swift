@@ -4,7 +4,7 @@ import Testing
 @testable import DespinaKit
 
 /// A file system that counts how often each file is read.
-final class ReadCountingFileSystem: FileSystem {
+final class ReadCountingFileSystem: WrappingFileSystem {
     let base: MemoryFileSystem
     private let reads = Mutex<[String: Int]>([:])
 
@@ -30,14 +30,6 @@ final class ReadCountingFileSystem: FileSystem {
         reads.withLock { $0[path, default: 0] += 1 }
         return try base.contents(of: path)
     }
-    func write(_ bytes: [UInt8], to path: String) throws { try base.write(bytes, to: path) }
-    func entries(of path: String) throws -> [DirectoryEntry] { try base.entries(of: path) }
-    func info(at path: String) -> FileInfo? { base.info(at: path) }
-    func createDirectory(at path: String) throws { try base.createDirectory(at: path) }
-    func removeItem(at path: String) throws { try base.removeItem(at: path) }
-    func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
-    func exchange(_ first: String, _ second: String) throws { try base.exchange(first, second) }
-    func resolvingSymbolicLinks(_ path: String) -> String? { base.resolvingSymbolicLinks(path) }
 }
 
 /// The parsed-post cache, page fingerprints and the up-to-date check: what

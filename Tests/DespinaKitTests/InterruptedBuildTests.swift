@@ -4,25 +4,17 @@ import Testing
 @testable import DespinaKit
 
 /// A file system in memory whose writes to one file fail, like a full disk.
-final class FailingFileSystem: FileSystem {
+final class FailingFileSystem: WrappingFileSystem {
     let base = MemoryFileSystem()
     /// Writes to paths ending with this fail; nil lets every write through.
     let failingSuffix: Mutex<String?> = Mutex(nil)
 
-    func contents(of path: String) throws -> [UInt8] { try base.contents(of: path) }
     func write(_ bytes: [UInt8], to path: String) throws {
         if let suffix = failingSuffix.withLock({ $0 }), path.hasSuffix(suffix) {
             throw FileSystemError(path: path, reason: "No space left on device")
         }
         try base.write(bytes, to: path)
     }
-    func entries(of path: String) throws -> [DirectoryEntry] { try base.entries(of: path) }
-    func info(at path: String) -> FileInfo? { base.info(at: path) }
-    func createDirectory(at path: String) throws { try base.createDirectory(at: path) }
-    func removeItem(at path: String) throws { try base.removeItem(at: path) }
-    func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
-    func exchange(_ first: String, _ second: String) throws { try base.exchange(first, second) }
-    func resolvingSymbolicLinks(_ path: String) -> String? { base.resolvingSymbolicLinks(path) }
 
     /// Every file below `folder` with its bytes.
     func files(below folder: String) throws -> [String: [UInt8]] {

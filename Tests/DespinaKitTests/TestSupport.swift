@@ -84,3 +84,22 @@ func findProgram(_ names: String...) -> String? {
     }
     return nil
 }
+
+/// A test file system that passes every call to a file system in memory,
+/// for wrappers that change one behaviour (count reads, fail writes):
+/// they implement only that call.
+protocol WrappingFileSystem: FileSystem {
+    var base: MemoryFileSystem { get }
+}
+
+extension WrappingFileSystem {
+    func contents(of path: String) throws -> [UInt8] { try base.contents(of: path) }
+    func write(_ bytes: [UInt8], to path: String) throws { try base.write(bytes, to: path) }
+    func entries(of path: String) throws -> [DirectoryEntry] { try base.entries(of: path) }
+    func info(at path: String) -> FileInfo? { base.info(at: path) }
+    func createDirectory(at path: String) throws { try base.createDirectory(at: path) }
+    func removeItem(at path: String) throws { try base.removeItem(at: path) }
+    func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
+    func exchange(_ first: String, _ second: String) throws { try base.exchange(first, second) }
+    func resolvingSymbolicLinks(_ path: String) -> String? { base.resolvingSymbolicLinks(path) }
+}
