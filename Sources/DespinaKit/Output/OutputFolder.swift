@@ -161,15 +161,7 @@ struct OutputFolder: Sendable {
     /// its bytes, when it was made from inputs with this `fingerprint`;
     /// false when the file must be made.
     func keep(_ relativePath: String, fingerprint: UInt64) -> Bool {
-        guard fingerprint != 0,
-              let existing = state.current.withLock({ $0.entries[relativePath] }),
-              existing.fingerprint == fingerprint
-        else { return false }
-        state.written.withLock { $0.entries[relativePath] = existing }
-        if !existing.hasSameBytes(as: state.base.withLock({ $0.entries[relativePath] })) {
-            state.deferred.withLock { $0.append(relativePath) }
-        }
-        return true
+        keep([(relativePath, fingerprint)])[0]
     }
 
     /// `keep(_:fingerprint:)` for many files at once, taking each lock once;
@@ -183,20 +175,7 @@ struct OutputFolder: Sendable {
                 return existing
             }
         }
-        let inStaging: [Bool] = state.base.withLock { base in
-            zip(files, found).map { file, existing in
-                guard let existing else { return true }
-                return existing.hasSameBytes(as: base.entries[file.path])
-            }
-        }
-        state.written.withLock { written in
-            for (file, existing) in zip(files, found) {
-                if let existing { written.entries[file.path] = existing }
-            }
-        }
-        state.deferred.withLock { deferred in
-            for (file, staged) in zip(files, inStaging) where !staged { deferred.append(file.path) }
-        }
+        adopt(zip(files, found).compactMap { file, existing in existing.map { (file.path, $0) } })
         return found.map { $0 != nil }
     }
 
@@ -209,7 +188,7 @@ struct OutputFolder: Sendable {
             current.entries.filter { belongs($0.key) }
         }
         guard !files.isEmpty, files.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
-        for path in files.keys where !keep(path, fingerprint: fingerprint) { return 0 }
+        adopt(files.map { ($0.key, $0.value) })
         return files.count
     }
 
@@ -221,13 +200,22 @@ struct OutputFolder: Sendable {
         let files = state.current.withLock { current in
             current.entries.filter { belongs($0.key) }
         }
-        for (path, existing) in files {
-            state.written.withLock { $0.entries[path] = existing }
-            if !existing.hasSameBytes(as: state.base.withLock({ $0.entries[path] })) {
-                state.deferred.withLock { $0.append(path) }
-            }
-        }
+        adopt(files.map { ($0.key, $0.value) })
         return files.count
+    }
+
+    /// Puts output files in the new site as they are: each is recorded as
+    /// written, and linked from the output at commit unless staging
+    /// already holds the same bytes.
+    private func adopt(_ files: [(path: String, existing: OutputManifest.Entry)]) {
+        guard !files.isEmpty else { return }
+        let missingFromStaging = state.base.withLock { base in
+            files.filter { !$0.existing.hasSameBytes(as: base.entries[$0.path]) }.map(\.path)
+        }
+        state.written.withLock { written in
+            for file in files { written.entries[file.path] = file.existing }
+        }
+        state.deferred.withLock { $0.append(contentsOf: missingFromStaging) }
     }
 
     /// Makes the previous site a copy of the output, each file a second

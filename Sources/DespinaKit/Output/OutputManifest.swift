@@ -174,7 +174,9 @@ private func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
     }
 }
 
+/// Sixteen lowercase hexadecimal digits of `value`, as a string.
 private func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    var bytes: [UInt8] = []
+    appendHex(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
 }

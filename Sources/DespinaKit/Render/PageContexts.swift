@@ -1,7 +1,6 @@
 import Foundation
 import Markup
 import Mustache
-import TextFolding
 
 /// Builds the values templates see (documented in `docs/templates.md`):
 /// `site`, `page`, `lang`, `i18n`, and per kind of page `post`, `posts`,
@@ -12,8 +11,8 @@ final class PageContexts: Sendable {
     /// Summaries of every post, in the model's order.
     let summaries: [PostSummary]
     let site: Value
-    /// `scheme://host[:port]` of the base URL, worked out once.
-    let origin: String
+    /// What every post summary shares (origin, root, zone, date names).
+    let summaryParts: PostSummary.Parts
     /// The interface strings as template values, built once per language.
     private let interfaceStrings: [String: Value] = Dictionary(uniqueKeysWithValues: Localization.languages.map {
         ($0, Value.dictionary(Localization(language: $0).strings.mapValues { .string($0) }))
@@ -25,7 +24,6 @@ final class PageContexts: Sendable {
     init(config: SiteConfig, model: SiteModel, key: UInt64 = 0, memory: SummaryMemory? = nil) {
         self.config = config
         self.model = model
-        origin = config.origin
         let root = config.rootPath
         let newestYear = model.posts.compactMap(\.date).max().map { CalendarParts($0, zone: config.zone).year }
         site = .dictionary([
@@ -57,6 +55,7 @@ final class PageContexts: Sendable {
         // Summaries are made empty and fill in as templates read them; the
         // preview keeps them (with what they have worked out) between builds.
         let parts = PostSummary.Parts(config: config)
+        summaryParts = parts
         var made = 0
         summaries = model.posts.map { post in
             if let memory, let known = memory.summary(of: post.identifier, key: memoryKey(post)) { return known }
@@ -79,7 +78,7 @@ final class PageContexts: Sendable {
 
     func url(_ path: String) -> String { Self.url(path, root: config.rootPath) }
 
-    func permalink(_ path: String) -> String { origin + url(path) }
+    func permalink(_ path: String) -> String { config.origin + url(path) }
 
     static func feedLinks(root: String, base: String) -> Value {
         let prefix = root + base.drop { $0 == "/" }
@@ -167,7 +166,7 @@ final class PageContexts: Sendable {
 
     /// The context of a standalone page.
     func page(_ entry: Entry) -> Value {
-        var post = PostSummary(post: entry, parts: PostSummary.Parts(config: config)).fields
+        var post = PostSummary(post: entry, parts: summaryParts).fields
         post["contentHTML"] = .string(entry.content?.html ?? "")
         addTableOfContents(for: entry, to: &post)
         return root(kind: "page", title: entry.title, path: entry.path, language: entry.language,
