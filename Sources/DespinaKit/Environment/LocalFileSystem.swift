@@ -34,9 +34,15 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, info(at: parent) == nil { try createDirectory(at: parent) }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        var descriptor = open(path, flags, 0o644)
+        if descriptor < 0 && errno == ENOENT {
+            // The folder is missing: made only then, so a build of
+            // thousands of files does not ask for each one's folder first.
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty, parent != path { try createDirectory(at: parent) }
+            descriptor = open(path, flags, 0o644)
+        }
         guard descriptor >= 0 else { throw error(path) }
         defer { close(descriptor) }
         var offset = 0
@@ -91,14 +97,36 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func createDirectory(at path: String) throws {
-        // mkdir per component, tolerating folders that exist or that another
-        // thread creates at the same moment.
-        if info(at: path)?.kind == .directory { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path, info(at: parent) == nil {
-            try createDirectory(at: parent)
+        try makeDirectory(at: path)
+    }
+
+    /// Makes the folder at `path` and its missing parents, tolerating
+    /// folders that exist or that another thread makes at the same moment;
+    /// true when this call made `path`. A folder made to hold another one
+    /// takes its parent's request to spread subfolders (see
+    /// `FolderPlacement`), so the request reaches every level of a tree.
+    @discardableResult
+    private func makeDirectory(at path: String) throws -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        guard errno == ENOENT else {
+            if errno == EEXIST { return false }
+            throw error(path)
         }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(path) }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { throw error(path) }
+        if try makeDirectory(at: parent) {
+            let grandparent = (parent as NSString).deletingLastPathComponent
+            if !grandparent.isEmpty, FolderPlacement.spreadsSubfolders(grandparent) {
+                FolderPlacement.markSpreading(parent)
+            }
+        }
+        if mkdir(path, 0o755) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw error(path)
+    }
+
+    public func spreadSubfolders(of path: String) {
+        FolderPlacement.spreadSubfolders(of: path)
     }
 
     public func removeItem(at path: String) throws {
@@ -160,11 +188,13 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func linkOrCopy(_ source: String, to destination: String) throws {
+        if link(source, destination) == 0 { return }
         let parent = (destination as NSString).deletingLastPathComponent
-        if !parent.isEmpty, info(at: parent) == nil { try createDirectory(at: parent) }
-        if link(source, destination) != 0 {
-            try write(contents(of: source), to: destination)
+        if errno == ENOENT, !parent.isEmpty, info(at: parent) == nil {
+            try createDirectory(at: parent)
+            if link(source, destination) == 0 { return }
         }
+        try write(contents(of: source), to: destination)
     }
 
     public func resolvingSymbolicLinks(_ path: String) -> String? {
