@@ -39,48 +39,4 @@ import Testing
         #expect(try fileSystem.text(of: root + "/deep/er/link.txt") == "bytes")
         #expect(throws: (any Error).self) { try fileSystem.linkOrCopy(root + "/missing", to: root + "/deep/gone.txt") }
     }
-
-    /// On a file system that is slow to reuse freed inodes, the request to
-    /// spread subfolders reaches every folder made to hold another folder,
-    /// and only those; elsewhere no folder is marked. Either way the files
-    /// land where they should.
-    @Test func spreadingReachesEveryFolderMadeToHoldFolders() throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let fileSystem = LocalFileSystem()
-        let output = root + "/site"
-        try fileSystem.createDirectory(at: output)
-        fileSystem.spreadSubfolders(of: output)
-        for path in ["posts/a/index.html", "posts/b/index.html", "tags/t/page/2/index.html", "index.html"] {
-            try fileSystem.write(Array(path.utf8), to: output + "/" + path)
-            #expect(try fileSystem.text(of: output + "/" + path) == path)
-        }
-        let spreads = FolderPlacement.skipsRecentlyFreedInodes(at: output)
-        for folder in ["", "posts", "tags", "tags/t", "tags/t/page"] {
-            #expect(FolderPlacement.spreadsSubfolders(joinPath(output, folder)) == spreads, "\(folder)")
-        }
-        for folder in ["posts/a", "posts/b", "tags/t/page/2"] {
-            #expect(!FolderPlacement.spreadsSubfolders(joinPath(output, folder)), "\(folder)")
-        }
-        #expect(!FolderPlacement.spreadsSubfolders(root))
-    }
-
-    /// The journal is told from the ext4 driver's entry for the device: a
-    /// task number when there is one, `<none>` when there is not.
-    @Test func journalIsReadFromTheDriversDeviceEntry() throws {
-        let sysfs = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: sysfs) }
-        let fileSystem = LocalFileSystem()
-        try fileSystem.write(Array("<none>\n".utf8), to: sysfs + "/fs/ext4/vda/journal_task")
-        try fileSystem.write(Array("812\n".utf8), to: sysfs + "/fs/ext4/sda1/journal_task")
-        #expect(FolderPlacement.hasNoJournal(deviceName: "vda", sysfs: sysfs))
-        #expect(!FolderPlacement.hasNoJournal(deviceName: "sda1", sysfs: sysfs))
-        #expect(!FolderPlacement.hasNoJournal(deviceName: "nvme0n1p2", sysfs: sysfs))
-
-        try fileSystem.createDirectory(at: sysfs + "/dev/block")
-        try FileManager.default.createSymbolicLink(
-            atPath: sysfs + "/dev/block/8:1", withDestinationPath: "../../devices/pci0000:00/host0/block/sda/sda1")
-        #expect(FolderPlacement.deviceName("8:1", sysfs: sysfs) == "sda1")
-        #expect(FolderPlacement.deviceName("8:2", sysfs: sysfs) == nil)
-    }
 }

@@ -56,10 +56,6 @@ public protocol FileSystem: Sendable {
     /// Makes `destination` a second name of the file at `source` (a hard
     /// link), or a copy where links are not possible; creates missing parents.
     func linkOrCopy(_ source: String, to destination: String) throws
-    /// Asks that folders made below the empty folder at `path` be spread
-    /// over the disk where the file system is slow to reuse the space of
-    /// files just deleted (see `FolderPlacement`); most do nothing.
-    func spreadSubfolders(of path: String)
 }
 
 /// An error from a file operation, naming the path.
@@ -79,8 +75,6 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 extension FileSystem {
-    public func spreadSubfolders(of path: String) {}
-
     public func linkOrCopy(_ source: String, to destination: String) throws {
         try write(contents(of: source), to: destination)
     }

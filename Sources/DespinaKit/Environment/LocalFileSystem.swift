@@ -100,33 +100,16 @@ public struct LocalFileSystem: FileSystem {
         try makeDirectory(at: path)
     }
 
-    /// Makes the folder at `path` and its missing parents, tolerating
-    /// folders that exist or that another thread makes at the same moment;
-    /// true when this call made `path`. A folder made to hold another one
-    /// takes its parent's request to spread subfolders (see
-    /// `FolderPlacement`), so the request reaches every level of a tree.
-    @discardableResult
-    private func makeDirectory(at path: String) throws -> Bool {
-        if mkdir(path, 0o755) == 0 { return true }
-        guard errno == ENOENT else {
-            if errno == EEXIST { return false }
-            throw error(path)
-        }
+    /// Makes the folder at `path`, then its missing parents only if it
+    /// cannot be made, tolerating folders that exist or that another
+    /// thread makes at the same moment.
+    private func makeDirectory(at path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw error(path) }
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty, parent != path else { throw error(path) }
-        if try makeDirectory(at: parent) {
-            let grandparent = (parent as NSString).deletingLastPathComponent
-            if !grandparent.isEmpty, FolderPlacement.spreadsSubfolders(grandparent) {
-                FolderPlacement.markSpreading(parent)
-            }
-        }
-        if mkdir(path, 0o755) == 0 { return true }
-        if errno == EEXIST { return false }
-        throw error(path)
-    }
-
-    public func spreadSubfolders(of path: String) {
-        FolderPlacement.spreadSubfolders(of: path)
+        try makeDirectory(at: parent)
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(path) }
     }
 
     public func removeItem(at path: String) throws {

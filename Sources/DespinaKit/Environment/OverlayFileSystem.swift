@@ -28,7 +28,6 @@ public struct OverlayFileSystem: FileSystem {
     public func removeItem(at path: String) throws { try target(path).removeItem(at: path) }
     public func move(_ source: String, to destination: String) throws { try target(source).move(source, to: destination) }
     public func exchange(_ first: String, _ second: String) throws { try target(first).exchange(first, second) }
-    public func spreadSubfolders(of path: String) { target(path).spreadSubfolders(of: path) }
     public func resolvingSymbolicLinks(_ path: String) -> String? {
         target(path) is MemoryFileSystem ? path : base.resolvingSymbolicLinks(path)
     }

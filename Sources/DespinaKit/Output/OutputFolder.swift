@@ -113,7 +113,6 @@ struct OutputFolder: Sendable {
             } else {
                 try fileSystem.removeItem(at: previousPath)
                 try fileSystem.createDirectory(at: stagingPath)
-                fileSystem.spreadSubfolders(of: stagingPath)
             }
         } catch {
             throw Diagnostic(path: stagingPath, message: "cannot prepare the staging folder: \(error)")
@@ -231,7 +230,6 @@ struct OutputFolder: Sendable {
         guard !fileSystem.exists(previousPath), let manifest = manifest(of: path) else { return }
         try fileSystem.removeItem(at: stagingPath)
         try fileSystem.createDirectory(at: stagingPath)
-        fileSystem.spreadSubfolders(of: stagingPath)
         for relativePath in manifest.entries.keys.sorted() {
             try fileSystem.linkOrCopy(joinPath(path, relativePath), to: joinPath(stagingPath, relativePath))
         }
