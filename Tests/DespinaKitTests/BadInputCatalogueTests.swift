@@ -232,6 +232,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["Content/about.md: error: the URL '/about/' is also the path of Content/about/index.html, "
                                      + "a file copied from Content/; move or rename the file, or give the page another slug",
                                  BadInput.failed], status: 1),
+        BadInput(name: "a file copied from Content in place of the site's feed", changes: [.text("Content/rss.xml", "<rss/>\n")],
+                 standardError: ["Content/rss.xml: error: the site writes 'rss.xml' itself; move or rename this file", BadInput.failed],
+                 status: 1),
         BadInput(name: "two posts with one id", changes: [BadInput.post("title: Second\nid: posts/first")],
                  standardError: ["\(second):3:5: error: the id 'posts/first' is also the id of Content/posts/first.md; give each post its own id",
                                  BadInput.failed], status: 1),

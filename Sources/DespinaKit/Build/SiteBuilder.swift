@@ -342,7 +342,12 @@ public struct SiteBuilder: Sendable {
         var fileCount = fileCountOfDeferredIndex
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
-            fileCount += try timer.run("write feeds and sitemap") { try renderer.writeFeedsAndSitemap() }
+            let robotsFromContent = scan.files.contains {
+                $0.role == .asset && $0.bundle == nil && $0.contentPath == "robots.txt"
+            }
+            fileCount += try timer.run("write feeds and sitemap") {
+                try renderer.writeFeedsAndSitemap(robotsFromContent: robotsFromContent)
+            }
             fileCount += try timer.run("copy files") {
                 try renderer.copyAssets(
                     scan.files.filter { $0.role == .asset }, fileSystem: fileSystem, signatures: signatures)

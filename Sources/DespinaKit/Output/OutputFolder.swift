@@ -238,6 +238,12 @@ struct OutputFolder: Sendable {
         try fileSystem.move(stagingPath, to: previousPath)
     }
 
+    /// Whether this build has put a file at `relativePath` already
+    /// (written or kept).
+    func holds(_ relativePath: String) -> Bool {
+        state.written.withLock { $0.entries[relativePath] != nil }
+    }
+
     /// How many files of the new site were already in place and not written.
     var unchangedCount: Int {
         let written = state.written.withLock { $0 }

@@ -2,8 +2,9 @@ import Foundation
 
 extension SiteRenderer {
     /// Writes the site and per-tag feeds (RSS, Atom, JSON Feed), the sitemap
-    /// and robots.txt; returns the file count.
-    func writeFeedsAndSitemap() throws -> Int {
+    /// and robots.txt, unless the writer's own robots.txt is copied from
+    /// `Content/` (`robotsFromContent`); returns the file count.
+    func writeFeedsAndSitemap(robotsFromContent: Bool = false) throws -> Int {
         let writer = FeedWriter(zone: config.zone)
         // The site's feeds and each tag's: channel and posts.
         var feedSets = [FeedSet(
@@ -51,13 +52,13 @@ extension SiteRenderer {
             files.append(("sitemap.xml", sitemap(), sitemapKey))
         }
         let robotsKey = fingerprint("robots.txt") { _ in }
-        if !output.keep("robots.txt", fingerprint: robotsKey) {
+        if !robotsFromContent && !output.keep("robots.txt", fingerprint: robotsKey) {
             files.append((
                 "robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n", robotsKey))
         }
         let output = output
         try parallelForEach(files) { file in try output.write(Array(file.text.utf8), to: file.path, fingerprint: file.key) }
-        return count + 2
+        return count + (robotsFromContent ? 1 : 2)
     }
 
     /// What a set of feeds is made from: its channel and its posts.
@@ -139,6 +140,19 @@ extension SiteRenderer {
         let copies = files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
         let clashes = Routing.clashes(copying: copies, with: model.posts + model.pages)
         guard clashes.isEmpty else { throw BuildFailure(clashes) }
+        // Pages, feeds, the sitemap and the theme's files are in place by
+        // now; a copy must not replace one of them, nor the search index.
+        let taken = copies.compactMap { file, destination -> Diagnostic? in
+            if Self.isSearchIndexFile(destination) {
+                return Diagnostic(
+                    path: file.relativePath,
+                    message: "the folder 'search/' holds the site's search index; move or rename this file")
+            }
+            guard output.holds(destination) else { return nil }
+            return Diagnostic(
+                path: file.relativePath, message: "the site writes '\(destination)' itself; move or rename this file")
+        }
+        guard taken.isEmpty else { throw BuildFailure(taken) }
         try parallelForEach(copies) { file, destination in
             var key: UInt64 = 0
             if let signature = signatures[file.relativePath] {
