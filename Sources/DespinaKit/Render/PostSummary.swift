@@ -14,7 +14,13 @@ import TextFolding
 final class PostSummary: MustacheObject {
     let post: Entry
     private let parts: Parts
-    private let known = Mutex<[String: Value]>([:])
+    /// Each field by its place in `fieldNames`, once worked out.
+    private let known = Mutex<[Slot]>(Array(repeating: .unknown, count: PostSummary.fieldNames.count))
+
+    private enum Slot {
+        case unknown, absent
+        case present(Value)
+    }
 
     /// What every summary shares: the site's origin, root and zone, and the
     /// date names of each language.
@@ -41,16 +47,28 @@ final class PostSummary: MustacheObject {
         "part",
     ]
 
+    /// The place of each field name in `fieldNames`: a name not there is
+    /// answered at once (templates look names up through every context on
+    /// the stack, so most look-ups that reach a summary miss).
+    private static let fieldIndex = Dictionary(
+        uniqueKeysWithValues: fieldNames.enumerated().map { ($0.element, $0.offset) })
+
     init(post: Entry, parts: Parts) {
         self.post = post
         self.parts = parts
     }
 
     func value(forKey key: String) -> Value? {
-        if let value = known.withLock({ $0[key] }) { return value }
-        guard let value = field(key) else { return nil }
-        known.withLock { $0[key] = value }
-        return value
+        guard let index = Self.fieldIndex[key] else { return nil }
+        let slot = known.withLock { $0[index] }
+        switch slot {
+        case .present(let value): return value
+        case .absent: return nil
+        case .unknown:
+            let value = field(key)
+            known.withLock { $0[index] = value.map { .present($0) } ?? .absent }
+            return value
+        }
     }
 
     /// Every field the post has, as a dictionary a page can add to.
