@@ -72,3 +72,26 @@ import Testing
         #expect(try fileSystem.text(of: "/site/Output/robots.txt").hasPrefix("User-agent: *\nAllow: /\nSitemap: "))
     }
 }
+
+/// The output folder takes one maker per file.
+@Suite struct OutputFolderWriteTests {
+    @Test func aSecondWriteOfOnePathIsRefused() throws {
+        let fileSystem = MemoryFileSystem(files: [:])
+        let output = OutputFolder(path: "/site/Output", fileSystem: fileSystem, manifestDirectory: "/site/.despina/output")
+        try output.prepare(force: false)
+        try output.write(Array("first".utf8), to: "robots.txt")
+        #expect(throws: Diagnostic.self) { try output.write(Array("second".utf8), to: "robots.txt") }
+        try output.write(Array("other".utf8), to: "posts/a/index.html")
+        try output.commit()
+        #expect(try fileSystem.text(of: "/site/Output/robots.txt") == "first")
+
+        // The manifest records the bytes on disk, so the next build that
+        // makes "second" writes it.
+        let next = OutputFolder(path: "/site/Output", fileSystem: fileSystem, manifestDirectory: "/site/.despina/output")
+        try next.prepare(force: false)
+        try next.write(Array("second".utf8), to: "robots.txt")
+        try next.write(Array("other".utf8), to: "posts/a/index.html")
+        try next.commit()
+        #expect(try fileSystem.text(of: "/site/Output/robots.txt") == "second")
+    }
+}

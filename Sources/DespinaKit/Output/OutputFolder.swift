@@ -143,7 +143,16 @@ struct OutputFolder: Sendable {
     /// the next build can keep the file without making it again.
     func write(_ bytes: [UInt8], to relativePath: String, fingerprint: UInt64 = 0) throws {
         let entry = OutputManifest.Entry(size: bytes.count, hash: OutputManifest.hash(bytes), fingerprint: fingerprint)
-        state.written.withLock { $0.entries[relativePath] = entry }
+        let isFirst = state.written.withLock { written in
+            guard written.entries[relativePath] == nil else { return false }
+            written.entries[relativePath] = entry
+            return true
+        }
+        // Every file of a site has one maker; a second write would leave
+        // staging and the manifest disagreeing once a rebuild keeps it.
+        guard isFirst else {
+            throw Diagnostic(path: relativePath, message: "two parts of the site write this file; this is a bug in Despina")
+        }
         let inStaging = state.base.withLock { $0.entries[relativePath] }
         if entry.hasSameBytes(as: inStaging) { return }
         if entry.hasSameBytes(as: state.current.withLock({ $0.entries[relativePath] })) {
