@@ -342,15 +342,12 @@ public struct SiteBuilder: Sendable {
         var fileCount = fileCountOfDeferredIndex
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
-            let robotsFromContent = scan.files.contains {
-                $0.role == .asset && $0.bundle == nil && $0.contentPath == "robots.txt"
-            }
+            let copies = renderer.copies(of: scan.files.filter { $0.role == .asset })
             fileCount += try timer.run("write feeds and sitemap") {
-                try renderer.writeFeedsAndSitemap(robotsFromContent: robotsFromContent)
+                try renderer.writeFeedsAndSitemap(robotsFromContent: copies.contains { $0.destination == "robots.txt" })
             }
             fileCount += try timer.run("copy files") {
-                try renderer.copyAssets(
-                    scan.files.filter { $0.role == .asset }, fileSystem: fileSystem, signatures: signatures)
+                try renderer.copyAssets(copies, fileSystem: fileSystem, signatures: signatures)
             }
             if let alongside {
                 let (count, seconds) = try alongside.result()

@@ -122,22 +122,30 @@ extension SiteRenderer {
         return xml
     }
 
-    /// Copies the theme's static files and the non-Markdown files of
-    /// `Content/` (a page bundle's files beside its page); returns the file count.
+    /// Where each of the non-Markdown files of `Content/` is copied in the
+    /// output (a page bundle's files beside its page); files of a bundle
+    /// whose page is not published are left out.
+    func copies(of files: [SourceFile]) -> [(file: SourceFile, destination: String)] {
+        let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
+        return files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
+    }
+
+    /// Copies the theme's static files and `copies` (from `copies(of:)`);
+    /// returns the file count.
     ///
     /// A file whose size and modification time (`signatures`) are those it
     /// had when the output's copy was made is not read again.
     /// - Throws: `BuildFailure` when a copied file has the output path of a
-    ///   page or an alias, before anything is copied.
+    ///   page, an alias or another file the site writes, before anything
+    ///   is copied.
     func copyAssets(
-        _ files: [SourceFile], fileSystem: any FileSystem, signatures: [String: (size: Int, modified: Int64)] = [:]
+        _ copies: [(file: SourceFile, destination: String)], fileSystem: any FileSystem,
+        signatures: [String: (size: Int, modified: Int64)] = [:]
     ) throws -> Int {
         let output = output
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
         }
-        let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
-        let copies = files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
         let clashes = Routing.clashes(copying: copies, with: model.posts + model.pages)
         guard clashes.isEmpty else { throw BuildFailure(clashes) }
         // Pages, feeds, the sitemap and the theme's files are in place by
