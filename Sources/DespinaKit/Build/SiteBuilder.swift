@@ -36,12 +36,17 @@ public struct SiteBuilder: Sendable {
     /// generation as links to its files (see `OutputFolder.mirrorIntoPrevious`).
     func prepareNextBuild(_ options: BuildOptions) {
         let outputPath = options.resolvedOutputDirectory
-        let manifests = joinPath(
-            options.siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
         let output = OutputFolder(
-            path: outputPath, fileSystem: environment.fileSystem, manifestDirectory: manifests,
+            path: outputPath, fileSystem: environment.fileSystem,
+            manifestDirectory: Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory),
             manifestMemory: options.memory?.manifests)
         try? output.mirrorIntoPrevious()
+    }
+
+    /// Where the manifests of the output at `outputPath` are kept, in the
+    /// site's cache folder.
+    static func manifestDirectory(of outputPath: String, siteDirectory: String) -> String {
+        joinPath(siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
     }
 
     /// What a build made, for commands that look at the site after it.
@@ -114,7 +119,6 @@ public struct SiteBuilder: Sendable {
         let cacheDirectory = joinPath(options.siteDirectory, ".despina")
         let outputIdentifier = OutputManifest.identifier(of: Array(outputPath.utf8))
         let recordPath = joinPath(cacheDirectory, "cache/builds", outputIdentifier)
-        // (prepareNextBuild(_:) finds the manifests the same way.)
         let signatures = timer.run("check for changes") {
             remembered?.signatures ?? Dictionary(uniqueKeysWithValues: zip(
                 scan.files.map(\.relativePath),
@@ -197,7 +201,8 @@ public struct SiteBuilder: Sendable {
             sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let output = OutputFolder(
             path: outputPath, fileSystem: fileSystem,
-            manifestDirectory: options.recordsOutput ? joinPath(cacheDirectory, "output", outputIdentifier) : nil,
+            manifestDirectory: options.recordsOutput
+                ? Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory) : nil,
             manifestMemory: options.memory?.manifests)
         do {
             try timer.run("prepare output") { () throws(Diagnostic) in
