@@ -27,5 +27,4 @@ final class SearchIndexBuilder: Sendable {
     func document(withID id: String) -> AnalyzedDocument? {
         builder.withLock { $0.document(withID: id) }
     }
-
 }

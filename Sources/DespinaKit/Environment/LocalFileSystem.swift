@@ -97,18 +97,14 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func createDirectory(at path: String) throws {
-        try makeDirectory(at: path)
-    }
-
-    /// Makes the folder at `path`, then its missing parents only if it
-    /// cannot be made, tolerating folders that exist or that another
-    /// thread makes at the same moment.
-    private func makeDirectory(at path: String) throws {
+        // The folder first, its missing parents only if it cannot be made;
+        // folders that exist or that another thread makes at the same
+        // moment are fine.
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw error(path) }
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty, parent != path else { throw error(path) }
-        try makeDirectory(at: parent)
+        try createDirectory(at: parent)
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(path) }
     }
 
