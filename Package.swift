@@ -25,16 +25,17 @@ let package = Package(
 
         // Standalone libraries: none of them knows about blogs.
         .target(name: "TextFolding"),
+        .target(name: "Bytes"),
         .target(name: "Mustache"),
         .target(name: "Markup", dependencies: ["CCmark", "CYaml", "TextFolding"]),
         .target(name: "Highlight"),
-        .target(name: "SearchIndex", dependencies: ["CStemmer", "TextFolding"]),
+        .target(name: "SearchIndex", dependencies: ["Bytes", "CStemmer", "TextFolding"]),
         .target(name: "StaticServer"),
 
         // The site generator and its command-line front end.
         .target(
             name: "DespinaKit",
-            dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"],
+            dependencies: ["Bytes", "Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"],
             plugins: ["EmbedTheme"]),
         .executableTarget(name: "EmbedThemeTool"),
         // Benchmarks of the parts (not run by the tests); see docs/benchmarks.md.

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// Assembles analysed documents into the files of a search index.

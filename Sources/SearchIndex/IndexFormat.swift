@@ -1,3 +1,5 @@
+import Bytes
+
 /// Constants and encodings of the on-disk format (see docs/search-index.md).
 enum IndexFormat {
     /// Format version written to and required from the entry file.
@@ -25,7 +27,7 @@ enum IndexFormat {
     /// The order of terms and words in the index: by Unicode scalar value
     /// (the same as UTF-8 byte order), which the browser reproduces.
     static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        precedesByBytes(a, b)
     }
 
     static func vocabularyFile(_ name: String) -> String { "v/\(name).json" }

@@ -1,3 +1,5 @@
+import Bytes
+
 /// Appends values to a compact binary buffer: unsigned LEB128 integers and
 /// length-prefixed UTF-8 strings. Used for the build cache, where reading
 /// back must be fast and the format is private to one version of Despina.
@@ -9,12 +11,7 @@ struct ByteWriter {
     }
 
     mutating func write(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
+        SevenBitCodec.append(value, to: &bytes)
     }
 
     mutating func write(_ value: Int) {
@@ -72,16 +69,8 @@ struct ByteReader {
     var isAtEnd: Bool { offset >= bytes.count }
 
     mutating func readUInt64() throws(MalformedCache) -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard offset < bytes.count, shift < 64 else { throw MalformedCache() }
-            let byte = bytes[offset]
-            offset += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-        }
+        guard let value = SevenBitCodec.read(bytes, at: &offset) else { throw MalformedCache() }
+        return value
     }
 
     mutating func readInt() throws(MalformedCache) -> Int {

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// A link in a built page whose target is not in the output.

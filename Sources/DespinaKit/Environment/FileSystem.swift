@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// The kind of a directory entry.
@@ -128,21 +129,4 @@ func joinPath(_ components: [String]) -> String {
         }
     }
     return result
-}
-
-/// Whether `first` sorts before `second` by their UTF-8 bytes (the order
-/// of paths in every listing and manifest), compared a block at a time.
-func precedesByBytes(_ first: String, _ second: String) -> Bool {
-    var first = first
-    var second = second
-    return first.withUTF8 { left in
-        second.withUTF8 { right in
-            let common = min(left.count, right.count)
-            if common > 0, let leftStart = left.baseAddress, let rightStart = right.baseAddress {
-                let order = memcmp(leftStart, rightStart, common)
-                if order != 0 { return order < 0 }
-            }
-            return left.count < right.count
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
