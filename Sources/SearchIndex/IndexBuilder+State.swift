@@ -200,28 +200,22 @@ struct StateReader {
         return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
     }
 
-    mutating func numbers() -> [Int]? {
-        guard let count = number(), count <= input.count - offset else { return nil }
-        var values: [Int] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let value = number() else { return nil }
-            values.append(value)
-        }
-        return values
-    }
+    mutating func numbers() -> [Int]? { list { $0.number() } }
 
     mutating func string() -> String? {
         guard let count = number(), let bytes = bytes(count) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    mutating func strings() -> [String]? {
+    mutating func strings() -> [String]? { list { $0.string() } }
+
+    /// A count, then that many values, each read by `element`.
+    private mutating func list<Element>(_ element: (inout StateReader) -> Element?) -> [Element]? {
         guard let count = number(), count <= input.count - offset else { return nil }
-        var values: [String] = []
+        var values: [Element] = []
         values.reserveCapacity(count)
         for _ in 0..<count {
-            guard let value = string() else { return nil }
+            guard let value = element(&self) else { return nil }
             values.append(value)
         }
         return values
