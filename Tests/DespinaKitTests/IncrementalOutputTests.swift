@@ -126,14 +126,16 @@ import Testing
         let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
             post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
         }))
-        _ = try build(fileSystem)
-        #expect(!fileSystem.exists("/site/.Output.previous"))
         let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
-        SiteBuilder(environment: environment).prepareNextBuild(options())
+        var previewOptions = options()
+        previewOptions.linksPreviousSite = false
+        _ = try SiteBuilder(environment: environment).build(previewOptions)
+        #expect(!fileSystem.exists("/site/.Output.previous"))
+        SiteBuilder(environment: environment).prepareNextBuild(previewOptions)
         #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
         #expect(!fileSystem.exists("/site/.Output.staging"))
         // A second call finds the previous site there and leaves it.
-        SiteBuilder(environment: environment).prepareNextBuild(options())
+        SiteBuilder(environment: environment).prepareNextBuild(previewOptions)
 
         let (path, text) = post("p2", title: "Post two, retitled", day: 3, tags: ["b"])
         try fileSystem.write(Array(text.utf8), to: path)
@@ -141,6 +143,53 @@ import Testing
         #expect(summary.unchangedFileCount > 0)
         _ = try build(fileSystem, output: "/clean/Output", clean: true)
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+    }
+
+    /// `despina build` into an empty folder links the previous site at
+    /// once: when the output is deleted before the next build, that build
+    /// takes every unchanged file from the previous site, writing none, and
+    /// ends with a clean build's files.
+    @Test func aDeletedOutputIsMadeAgainFromThePreviousSite() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        _ = try build(fileSystem)
+        #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
+        #expect(!fileSystem.exists("/site/.Output.staging"))
+
+        try fileSystem.removeItem(at: "/site/Output")
+        let kept = stamps(below: "/site/.Output.previous", in: fileSystem)
+        let again = try build(fileSystem)
+        #expect(again.unchangedFileCount == again.fileCount)
+        let madeAgain = stamps(below: "/site/Output", in: fileSystem)
+        let written = madeAgain.filter { kept["/site/.Output.previous" + $0.key.dropFirst("/site/Output".count)] != $0.value }
+        #expect(written.keys.sorted() == ["/site/Output/.despina-output"], "written again: \(written.keys.sorted())")
+        // It was put in place as a whole; the previous site is linked anew.
+        #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
+
+        // An edit after another deletion: only what shows the post is made.
+        try fileSystem.removeItem(at: "/site/Output")
+        let (path, text) = post("p2", title: "Post two, retitled", day: 3, tags: ["a"])
+        try fileSystem.write(Array(text.utf8), to: path)
+        let edited = try build(fileSystem)
+        #expect(edited.unchangedFileCount > 0 && edited.unchangedFileCount < edited.fileCount)
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+    }
+
+    /// Where the file system cannot link, no previous site is made (a copy
+    /// would double the site on disk) and nothing is left half made.
+    @Test func noPreviousSiteIsMadeWithoutLinks() throws {
+        let memory = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<3).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        let fileSystem = LinklessFileSystem(base: memory)
+        let summary = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+            .build(options())
+        #expect(summary.fileCount > 0)
+        #expect(!memory.exists("/site/.Output.previous"))
+        #expect(!memory.exists("/site/.Output.staging"))
+        #expect(memory.exists("/site/Output/index.html"))
     }
 
     /// The preview's watcher tells the build what changed: edits of known
@@ -292,6 +341,8 @@ import Testing
                 posts[name]?.day = Int.random(in: 1...28, using: &random)
             }
             try write()
+            // Now and then the writer deletes the output before building.
+            if Int.random(in: 0..<4, using: &random) == 0 { try fileSystem.removeItem(at: "/site/Output") }
             try build()
             _ = try self.build(fileSystem, output: "/clean/Output", clean: true)
             let incremental = try files(below: "/site/Output", in: fileSystem)
@@ -299,5 +350,13 @@ import Testing
             #expect(incremental.keys.sorted() == clean.keys.sorted())
             #expect(incremental == clean, "the incremental output differs from a clean build")
         }
+    }
+}
+
+/// A file system that cannot make hard links, as on some removable disks.
+private struct LinklessFileSystem: WrappingFileSystem {
+    let base: MemoryFileSystem
+    func hardLink(_ source: String, to destination: String) throws {
+        throw FileSystemError(path: destination, reason: "Operation not permitted")
     }
 }

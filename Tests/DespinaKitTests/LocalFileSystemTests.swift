@@ -38,5 +38,46 @@ import Testing
         try fileSystem.linkOrCopy(root + "/source.txt", to: root + "/deep/er/link.txt")
         #expect(try fileSystem.text(of: root + "/deep/er/link.txt") == "bytes")
         #expect(throws: (any Error).self) { try fileSystem.linkOrCopy(root + "/missing", to: root + "/deep/gone.txt") }
+        #expect(throws: FileSystemError.self) { try fileSystem.hardLink(root + "/missing", to: root + "/deep/gone.txt") }
+        #expect(!fileSystem.exists(root + "/deep/gone.txt"))
+    }
+
+    /// A hard link is a second name of the same file, not a copy.
+    @Test func aHardLinkSharesTheFile() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fileSystem = LocalFileSystem()
+        try fileSystem.write(Array("bytes".utf8), to: root + "/source.txt")
+        try fileSystem.hardLink(root + "/source.txt", to: root + "/a/link.txt")
+        var first = stat(), second = stat()
+        #expect(stat(root + "/source.txt", &first) == 0 && stat(root + "/a/link.txt", &second) == 0)
+        #expect(first.st_ino == second.st_ino && first.st_nlink == 2)
+        #expect(throws: FileSystemError.self) { try fileSystem.hardLink(root + "/source.txt", to: root + "/a/link.txt") }
+    }
+}
+
+@Suite struct FileSystemLinkTests {
+    /// In memory a link is a second name with the same bytes and time.
+    @Test func memoryLinksKeepBytesAndTime() throws {
+        let fileSystem = MemoryFileSystem(files: ["/a/source.txt": "bytes"])
+        try fileSystem.hardLink("/a/source.txt", to: "/b/c/link.txt")
+        #expect(try fileSystem.text(of: "/b/c/link.txt") == "bytes")
+        #expect(fileSystem.info(at: "/b/c/link.txt")?.modified == fileSystem.info(at: "/a/source.txt")?.modified)
+        #expect(throws: FileSystemError.self) { try fileSystem.hardLink("/a/missing.txt", to: "/b/gone.txt") }
+        #expect(!fileSystem.exists("/b/gone.txt"))
+        #expect(throws: FileSystemError.self) { try fileSystem.hardLink("/a/source.txt", to: "/b/c/link.txt") }
+    }
+
+    /// An overlay links within memory or within its base, never across.
+    @Test func anOverlayLinksOnlyWithinOneSide() throws {
+        let base = MemoryFileSystem(files: ["/site/a.txt": "on disk"])
+        let overlay = OverlayFileSystem(base: base, memoryRoot: "/held")
+        try overlay.write(Array("in memory".utf8), to: "/held/b.txt")
+        try overlay.hardLink("/site/a.txt", to: "/site/a2.txt")
+        try overlay.hardLink("/held/b.txt", to: "/held/b2.txt")
+        #expect(try base.text(of: "/site/a2.txt") == "on disk")
+        #expect(try overlay.text(of: "/held/b2.txt") == "in memory")
+        #expect(throws: FileSystemError.self) { try overlay.hardLink("/site/a.txt", to: "/held/a.txt") }
+        #expect(throws: FileSystemError.self) { try overlay.hardLink("/held/b.txt", to: "/site/b.txt") }
     }
 }

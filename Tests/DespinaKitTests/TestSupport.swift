@@ -102,4 +102,5 @@ extension WrappingFileSystem {
     func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
     func exchange(_ first: String, _ second: String) throws { try base.exchange(first, second) }
     func resolvingSymbolicLinks(_ path: String) -> String? { base.resolvingSymbolicLinks(path) }
+    func hardLink(_ source: String, to destination: String) throws { try base.hardLink(source, to: destination) }
 }

@@ -29,6 +29,12 @@ public struct BuildOptions: Sendable {
     /// then builds again for the index). The build is not recorded as up
     /// to date, so the next one makes the index.
     var defersSearchIndex = false
+    /// After a build into an empty or deleted output folder, the previous
+    /// site is made at once as links to the new one's files, so the next
+    /// build writes only what changed even if the output is deleted before
+    /// it (`OutputFolder.mirrorIntoPrevious`). The preview does this while
+    /// idle instead, after the first build has shown its pages.
+    var linksPreviousSite = true
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {

@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
             path: outputPath, fileSystem: environment.fileSystem,
             manifestDirectory: Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory),
             manifestMemory: options.memory?.manifests)
-        try? output.mirrorIntoPrevious()
+        _ = try? output.mirrorIntoPrevious()
     }
 
     /// Where the manifests of the output at `outputPath` are kept, in the
@@ -400,6 +400,10 @@ public struct SiteBuilder: Sendable {
                     try? fileSystem.write(record.encoded(), to: recordPath)
                 }
             }
+        }
+
+        if options.recordsOutput && options.linksPreviousSite && !output.hasPreviousSite {
+            timer.run("link previous site") { _ = try? output.mirrorIntoPrevious() }
         }
 
         var summary = BuildSummary(

@@ -55,8 +55,9 @@ public protocol FileSystem: Sendable {
     /// The path with symbolic links resolved, or nil if it cannot be resolved.
     func resolvingSymbolicLinks(_ path: String) -> String?
     /// Makes `destination` a second name of the file at `source` (a hard
-    /// link), or a copy where links are not possible; creates missing parents.
-    func linkOrCopy(_ source: String, to destination: String) throws
+    /// link), creating missing parents; throws, making nothing, where the
+    /// file system cannot link the two paths.
+    func hardLink(_ source: String, to destination: String) throws
 }
 
 /// An error from a file operation, naming the path.
@@ -76,8 +77,14 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 extension FileSystem {
+    /// Makes `destination` a second name of the file at `source`, or a
+    /// copy where links are not possible; creates missing parents.
     public func linkOrCopy(_ source: String, to destination: String) throws {
-        try write(contents(of: source), to: destination)
+        do {
+            try hardLink(source, to: destination)
+        } catch {
+            try write(contents(of: source), to: destination)
+        }
     }
 
     /// Whether anything exists at `path`.

@@ -167,14 +167,16 @@ public struct LocalFileSystem: FileSystem {
         guard result == 0 else { throw error(first) }
     }
 
-    public func linkOrCopy(_ source: String, to destination: String) throws {
+    public func hardLink(_ source: String, to destination: String) throws {
         if link(source, destination) == 0 { return }
+        // The folder is made only when missing: the link can also fail
+        // because the source is.
         let parent = (destination as NSString).deletingLastPathComponent
         if errno == ENOENT, !parent.isEmpty, info(at: parent) == nil {
             try createDirectory(at: parent)
             if link(source, destination) == 0 { return }
         }
-        try write(contents(of: source), to: destination)
+        throw error(destination)
     }
 
     public func resolvingSymbolicLinks(_ path: String) -> String? {

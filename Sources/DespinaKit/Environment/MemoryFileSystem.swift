@@ -143,6 +143,20 @@ public final class MemoryFileSystem: FileSystem {
         }
     }
 
+    /// Files here are values and every write replaces one, so a second
+    /// name with the same bytes and time behaves as a hard link does.
+    public func hardLink(_ source: String, to destination: String) throws {
+        let source = normalize(source), destination = normalize(destination)
+        guard case .file(let bytes, let modified) = nodes.withLock({ $0[source] }) else {
+            throw FileSystemError(path: source, reason: "No such file")
+        }
+        guard nodes.withLock({ $0[destination] }) == nil else {
+            throw FileSystemError(path: destination, reason: "File exists")
+        }
+        try createDirectory(at: (destination as NSString).deletingLastPathComponent)
+        nodes.withLock { $0[destination] = .file(bytes, modified: modified) }
+    }
+
     public func resolvingSymbolicLinks(_ path: String) -> String? {
         var resolved = ""
         var hops = 0

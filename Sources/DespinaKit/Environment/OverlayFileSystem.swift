@@ -16,8 +16,12 @@ public struct OverlayFileSystem: FileSystem {
         self.memory = memory
     }
 
+    private func holdsInMemory(_ path: String) -> Bool {
+        path == memoryRoot || path.hasPrefix(memoryRoot + "/")
+    }
+
     private func target(_ path: String) -> any FileSystem {
-        path == memoryRoot || path.hasPrefix(memoryRoot + "/") ? memory : base
+        holdsInMemory(path) ? memory : base
     }
 
     public func contents(of path: String) throws -> [UInt8] { try target(path).contents(of: path) }
@@ -28,6 +32,12 @@ public struct OverlayFileSystem: FileSystem {
     public func removeItem(at path: String) throws { try target(path).removeItem(at: path) }
     public func move(_ source: String, to destination: String) throws { try target(source).move(source, to: destination) }
     public func exchange(_ first: String, _ second: String) throws { try target(first).exchange(first, second) }
+    public func hardLink(_ source: String, to destination: String) throws {
+        guard holdsInMemory(source) == holdsInMemory(destination) else {
+            throw FileSystemError(path: destination, reason: "cannot link a file held in memory with one on disk")
+        }
+        try target(destination).hardLink(source, to: destination)
+    }
     public func resolvingSymbolicLinks(_ path: String) -> String? {
         target(path) is MemoryFileSystem ? path : base.resolvingSymbolicLinks(path)
     }

@@ -167,8 +167,10 @@ struct OutputFolder: Sendable {
     }
 
     /// Keeps the output's file at `relativePath` in the new site, without
-    /// its bytes, when it was made from inputs with this `fingerprint`;
-    /// false when the file must be made.
+    /// its bytes, when it was made from inputs with this `fingerprint`, or
+    /// else the previous site's (already in staging; this is what makes a
+    /// build after the output was deleted quick); false when the file
+    /// must be made.
     func keep(_ relativePath: String, fingerprint: UInt64) -> Bool {
         keep([(relativePath, fingerprint)])[0]
     }
@@ -176,29 +178,52 @@ struct OutputFolder: Sendable {
     /// `keep(_:fingerprint:)` for many files at once, taking each lock once;
     /// returns, in order, whether each file was kept.
     func keep(_ files: [(path: String, fingerprint: UInt64)]) -> [Bool] {
-        let found: [OutputManifest.Entry?] = state.current.withLock { current in
-            files.map { file in
-                guard file.fingerprint != 0, let existing = current.entries[file.path],
-                      existing.fingerprint == file.fingerprint
-                else { return nil }
-                return existing
+        func made(from fingerprint: UInt64, _ existing: OutputManifest.Entry?) -> OutputManifest.Entry? {
+            guard fingerprint != 0, let existing, existing.fingerprint == fingerprint else { return nil }
+            return existing
+        }
+        let inOutput: [OutputManifest.Entry?] = state.current.withLock { current in
+            files.map { made(from: $0.fingerprint, current.entries[$0.path]) }
+        }
+        // The output may be gone (deleted since the last build) while the
+        // previous site, now staging, still holds the file.
+        let inStaging: [OutputManifest.Entry?] = state.base.withLock { base in
+            zip(files, inOutput).map { file, found in
+                found == nil ? made(from: file.fingerprint, base.entries[file.path]) : nil
             }
         }
-        adopt(zip(files, found).compactMap { file, existing in existing.map { (file.path, $0) } })
-        return found.map { $0 != nil }
+        adopt(zip(files, inOutput).compactMap { file, existing in existing.map { (file.path, $0) } })
+        let staged = zip(files, inStaging).compactMap { file, existing in existing.map { (file.path, $0) } }
+        if !staged.isEmpty {
+            state.written.withLock { written in
+                for (path, existing) in staged { written.entries[path] = existing }
+            }
+        }
+        return zip(inOutput, inStaging).map { $0 != nil || $1 != nil }
     }
 
     /// Keeps every file of the output whose path `belongs` when all of
-    /// them were made from inputs with this `fingerprint`; returns how many
+    /// them were made from inputs with this `fingerprint`, or else every
+    /// such file of the previous site on the same terms; returns how many
     /// were kept (0: none, the files must be made).
     func keepAll(where belongs: (String) -> Bool, fingerprint: UInt64) -> Int {
         guard fingerprint != 0 else { return 0 }
         let files = state.current.withLock { current in
             current.entries.filter { belongs($0.key) }
         }
-        guard !files.isEmpty, files.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
-        adopt(files.map { ($0.key, $0.value) })
-        return files.count
+        if !files.isEmpty, files.values.allSatisfy({ $0.fingerprint == fingerprint }) {
+            adopt(files.map { ($0.key, $0.value) })
+            return files.count
+        }
+        // Else the previous site, now staging, may hold them.
+        let staged = state.base.withLock { base in
+            base.entries.filter { belongs($0.key) }
+        }
+        guard !staged.isEmpty, staged.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
+        state.written.withLock { written in
+            for (path, existing) in staged { written.entries[path] = existing }
+        }
+        return staged.count
     }
 
     /// Keeps every file of the output whose path `belongs`, whatever it was
@@ -229,23 +254,46 @@ struct OutputFolder: Sendable {
 
     /// Makes the previous site a copy of the output, each file a second
     /// name of the output's (no bytes are copied), when there is no
-    /// previous site yet. The next build then starts from a staging folder
-    /// that has every file, and writes only what changed; without it, the
-    /// first build after a full one links the whole site while it runs.
+    /// previous site yet: after a build into an empty or deleted folder.
+    /// The next build then starts from a staging folder that has every
+    /// file and writes only what changed, even when the output was deleted
+    /// in between; without it, the first build after a full one links the
+    /// whole site while it runs. Where the file system cannot link, no
+    /// previous site is made (a copy would double the site on disk).
     /// Built in the staging folder and renamed, so an interruption leaves
     /// only a staging folder without marker, which the next build removes.
-    /// Call only while no build writes this output.
-    func mirrorIntoPrevious() throws {
-        guard !fileSystem.exists(previousPath), let manifest = manifest(of: path) else { return }
+    /// Call only while no build writes this output; returns whether a
+    /// previous site was made.
+    @discardableResult
+    func mirrorIntoPrevious() throws -> Bool {
+        guard !fileSystem.exists(previousPath) else { return false }
+        // Right after `commit()` the new site's manifest is at hand.
+        let committed = state.committed.withLock { $0 } != nil ? state.written.withLock { $0 } : nil
+        guard let manifest = committed ?? manifest(of: path) else { return false }
         try fileSystem.removeItem(at: stagingPath)
         try fileSystem.createDirectory(at: stagingPath)
-        for relativePath in manifest.entries.keys.sorted() {
-            try fileSystem.linkOrCopy(joinPath(path, relativePath), to: joinPath(stagingPath, relativePath))
+        let fileSystem = fileSystem, path = path, stagingPath = stagingPath
+        @Sendable func link(_ relativePath: String) throws {
+            try fileSystem.hardLink(joinPath(path, relativePath), to: joinPath(stagingPath, relativePath))
+        }
+        let files = manifest.entries.keys.sorted()
+        do {
+            // One link first: where links are not possible, that is all it costs.
+            if let first = files.first { try link(first) }
+            try parallelForEach(Array(files.dropFirst()), link)
+        } catch {
+            try fileSystem.removeItem(at: stagingPath)
+            return false
         }
         try fileSystem.write(
             fileSystem.contents(of: joinPath(path, Self.markerName)), to: joinPath(stagingPath, Self.markerName))
         try fileSystem.move(stagingPath, to: previousPath)
+        return true
     }
+
+    /// Whether the site a build replaced, or a copy of links, is kept
+    /// beside the output (`.Output.previous`).
+    var hasPreviousSite: Bool { fileSystem.exists(previousPath) }
 
     /// Whether this build has put a file at `relativePath` already
     /// (written or kept).

@@ -120,6 +120,8 @@ public final class PreviewServer: Sendable {
         build.baseURL = address
         build.memory = memory
         build.defersSearchIndex = defersSearchIndex
+        // Made while idle, after the first build (see `start()`).
+        build.linksPreviousSite = false
         return build
     }
 

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+/// A file made from the same inputs as before is kept, not made again:
+/// from the output, or from the previous site when the output is gone.
+@Suite struct OutputFolderKeepTests {
+    let fileSystem = MemoryFileSystem(files: [:])
+
+    func folder() -> OutputFolder {
+        OutputFolder(path: "/site/Output", fileSystem: fileSystem, manifestDirectory: "/site/.despina/output")
+    }
+
+    /// Builds a first generation and its previous site of links.
+    func firstGeneration() throws {
+        let output = folder()
+        try output.prepare(force: false)
+        try output.write(Array("a".utf8), to: "a/index.html", fingerprint: 7)
+        try output.write(Array("b".utf8), to: "b/index.html", fingerprint: 8)
+        try output.write(Array("index 1".utf8), to: "search/1.json", fingerprint: 5)
+        try output.write(Array("index 2".utf8), to: "search/2.json", fingerprint: 5)
+        try output.commit()
+        #expect(try output.mirrorIntoPrevious())
+        #expect(try !output.mirrorIntoPrevious(), "a previous site is there already")
+    }
+
+    @Test func theOutputIsKeptFromWhenItIsThere() throws {
+        try firstGeneration()
+        let output = folder()
+        try output.prepare(force: false)
+        #expect(output.keep("a/index.html", fingerprint: 7))
+        #expect(!output.keep("b/index.html", fingerprint: 9))
+        #expect(!output.keep("c/index.html", fingerprint: 8))
+        #expect(!output.keep("a/index.html", fingerprint: 0), "0 means the inputs are not known")
+    }
+
+    @Test func theOutputDeletedTheFilesAreKeptFromThePreviousSite() throws {
+        try firstGeneration()
+        try fileSystem.removeItem(at: "/site/Output")
+        let output = folder()
+        try output.prepare(force: false)
+        #expect(output.keep("a/index.html", fingerprint: 7))
+        #expect(!output.keep("b/index.html", fingerprint: 9))
+        #expect(output.keepAll(where: { $0.hasPrefix("search/") }, fingerprint: 5) == 2)
+        try output.write(Array("b, edited".utf8), to: "b/index.html", fingerprint: 9)
+        try output.commit()
+        #expect(fileSystem.allFiles.filter { $0.hasPrefix("/site/Output/") } == [
+            "/site/Output/.despina-output", "/site/Output/a/index.html", "/site/Output/b/index.html",
+            "/site/Output/search/1.json", "/site/Output/search/2.json",
+        ])
+        #expect(try fileSystem.text(of: "/site/Output/a/index.html") == "a")
+        #expect(try fileSystem.text(of: "/site/Output/b/index.html") == "b, edited")
+        #expect(output.unchangedCount == 3)
+    }
+
+    @Test func theSearchIndexIsKeptOnlyWhenEveryFileMatches() throws {
+        try firstGeneration()
+        try fileSystem.removeItem(at: "/site/Output")
+        let output = folder()
+        try output.prepare(force: false)
+        #expect(output.keepAll(where: { $0.hasPrefix("search/") }, fingerprint: 6) == 0)
+        #expect(!output.holds("search/1.json"))
+    }
+}
