@@ -177,6 +177,24 @@ import Testing
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
+    /// A section whose last post goes leaves no folder behind, even with a
+    /// one-letter name (whose parent Foundation cannot work out on Linux).
+    @Test func anEmptiedOneLetterSectionIsRemoved() throws {
+        let fileSystem = MemoryFileSystem(files: [
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nHello\n",
+            "/site/Content/n/p.md": "---\ntitle: N\ndate: 2024-01-02\n---\nNote\n",
+        ])
+        _ = try build(fileSystem)
+        try fileSystem.write(Array("---\ntitle: A\ndate: 2024-01-01\n---\nHello again\n".utf8), to: "/site/Content/posts/a.md")
+        _ = try build(fileSystem)
+        #expect(fileSystem.exists("/site/.Output.previous/n/p/index.html"))
+        try fileSystem.removeItem(at: "/site/Content/n/p.md")
+        _ = try build(fileSystem)
+        #expect(!fileSystem.exists("/site/Output/n"))
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+    }
+
     /// Where the file system cannot link, no previous site is made (a copy
     /// would double the site on disk) and nothing is left half made.
     @Test func noPreviousSiteIsMadeWithoutLinks() throws {

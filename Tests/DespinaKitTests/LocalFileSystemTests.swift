@@ -81,3 +81,21 @@ import Testing
         #expect(throws: FileSystemError.self) { try overlay.hardLink("/held/b.txt", to: "/site/b.txt") }
     }
 }
+
+@Suite struct ParentPathTests {
+    @Test func parentsAsFoundationGivesThem() {
+        #expect(parentPath("a/b/c.html") == "a/b")
+        #expect(parentPath("/a/b") == "/a")
+        #expect(parentPath("/a") == "/")
+        #expect(parentPath("/") == "/")
+        #expect(parentPath("a") == "")
+        #expect(parentPath("") == "")
+        #expect(parentPath("a/b/") == "a")
+        #expect(parentPath("a//b") == "a")
+        // A one-character path made at run time: Foundation's version
+        // crashes on it on Linux.
+        let section = String("xn".dropFirst())
+        #expect(parentPath(section) == "")
+        #expect(parentPath(parentPath("n/p/index.html")) == "n")
+    }
+}

@@ -158,7 +158,7 @@ public struct LinkChecker: Sendable {
                     return .outsideSite
                 }
             } else {
-                relative = (page as NSString).deletingLastPathComponent + "/" + path
+                relative = parentPath(page) + "/" + path
             }
             guard let normalized = Self.normalize(relative) else { return .outsideSite }
             if normalized.isFolder {

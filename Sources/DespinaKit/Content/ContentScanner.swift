@@ -129,13 +129,13 @@ struct ContentScanner: Sendable {
     private static func assigningBundles(_ files: [SourceFile]) -> [SourceFile] {
         var indexes: [String: String] = [:]
         for file in files where file.role != .asset && isBundleIndex(file.contentPath) {
-            let folder = (file.contentPath as NSString).deletingLastPathComponent
+            let folder = parentPath(file.contentPath)
             if indexes[folder] == nil || file.contentPath.hasSuffix(".md") { indexes[folder] = file.relativePath }
         }
         guard !indexes.isEmpty else { return files }
         return files.map { file in
             var file = file
-            var folder = (file.contentPath as NSString).deletingLastPathComponent
+            var folder = parentPath(file.contentPath)
             if file.role != .asset {
                 guard let index = indexes[folder], index == file.relativePath else { return file }
                 file.bundle = SourceFile.PageBundle(
@@ -149,7 +149,7 @@ struct ContentScanner: Sendable {
                         indexFile: index, folder: folder, pathInFolder: String(file.contentPath.dropFirst(folder.count + 1)))
                     return file
                 }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = parentPath(folder)
             }
             return file
         }

@@ -14,7 +14,7 @@ extension SourceFile {
         guard let bundle else { return contentPath }
         guard let pagePath = pagePaths[bundle.indexFile] else { return nil }
         // A page whose permalink names a file (`/trip.html`) lives in that file's folder.
-        let folder = pagePath.hasSuffix("/") ? pagePath : (pagePath as NSString).deletingLastPathComponent
+        let folder = pagePath.hasSuffix("/") ? pagePath : parentPath(pagePath)
         return joinPath(String(folder.drop { $0 == "/" }), bundle.pathInFolder)
     }
 }

@@ -118,6 +118,22 @@ extension FileSystem {
     }
 }
 
+/// The path without its last component, as `NSString`'s
+/// `deletingLastPathComponent` (`a/b/c` → `a/b`, `/a` → `/`, `a` → ``,
+/// trailing slashes ignored), which on Linux crashes on a one-character
+/// string made at run time (`"n"` of a section emptied by an edit).
+func parentPath(_ path: String) -> String {
+    func trimmingSlashes(_ text: Substring) -> Substring {
+        var text = text
+        while text.count > 1, text.last == "/" { text = text.dropLast() }
+        return text
+    }
+    let trimmed = trimmingSlashes(path[...])
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    if slash == trimmed.startIndex { return "/" }
+    return String(trimmingSlashes(trimmed[..<slash]))
+}
+
 /// Joins path components with `/`, ignoring empty components.
 func joinPath(_ components: String...) -> String {
     joinPath(components)

@@ -40,7 +40,7 @@ public struct LocalFileSystem: FileSystem {
         if descriptor < 0 && errno == ENOENT {
             // The folder is missing: made only then, so a build of
             // thousands of files does not ask for each one's folder first.
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = parentPath(path)
             if !parent.isEmpty, parent != path { try createDirectory(at: parent) }
             descriptor = open(path, flags, 0o644)
         }
@@ -103,7 +103,7 @@ public struct LocalFileSystem: FileSystem {
         // moment are fine.
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw error(path) }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         guard !parent.isEmpty, parent != path else { throw error(path) }
         try createDirectory(at: parent)
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(path) }
@@ -171,7 +171,7 @@ public struct LocalFileSystem: FileSystem {
         if link(source, destination) == 0 { return }
         // The folder is made only when missing: the link can also fail
         // because the source is.
-        let parent = (destination as NSString).deletingLastPathComponent
+        let parent = parentPath(destination)
         if errno == ENOENT, !parent.isEmpty, info(at: parent) == nil {
             try createDirectory(at: parent)
             if link(source, destination) == 0 { return }

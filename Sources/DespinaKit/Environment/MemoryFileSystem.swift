@@ -47,7 +47,7 @@ public final class MemoryFileSystem: FileSystem {
 
     public func write(_ bytes: [UInt8], to path: String) throws {
         let path = normalize(path)
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         try createDirectory(at: parent)
         let time = tick.add(1, ordering: .relaxed).newValue
         try nodes.withLock { nodes in
@@ -110,7 +110,7 @@ public final class MemoryFileSystem: FileSystem {
 
     public func move(_ source: String, to destination: String) throws {
         let source = normalize(source), destination = normalize(destination)
-        try createDirectory(at: (destination as NSString).deletingLastPathComponent)
+        try createDirectory(at: parentPath(destination))
         try nodes.withLock { nodes in
             guard nodes[source] != nil else { throw FileSystemError(path: source, reason: "No such file or directory") }
             guard nodes[destination] == nil else { throw FileSystemError(path: destination, reason: "File exists") }
@@ -153,7 +153,7 @@ public final class MemoryFileSystem: FileSystem {
         guard nodes.withLock({ $0[destination] }) == nil else {
             throw FileSystemError(path: destination, reason: "File exists")
         }
-        try createDirectory(at: (destination as NSString).deletingLastPathComponent)
+        try createDirectory(at: parentPath(destination))
         nodes.withLock { $0[destination] = .file(bytes, modified: modified) }
     }
 

@@ -73,7 +73,7 @@ struct OutputFolder: Sendable {
         self.path = path
         self.manifestDirectory = manifestDirectory
         self.manifestMemory = manifestMemory
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         let name = (path as NSString).lastPathComponent
         stagingPath = joinPath(parent, ".\(name).staging")
         previousPath = joinPath(parent, ".\(name).previous")
@@ -342,7 +342,7 @@ struct OutputFolder: Sendable {
             var emptiedFolders = Set<String>()
             for path in base.entries.keys.sorted() where written.entries[path] == nil {
                 try setAside(joinPath(stagingPath, path))
-                emptiedFolders.insert((path as NSString).deletingLastPathComponent)
+                emptiedFolders.insert(parentPath(path))
             }
             for folder in emptiedFolders.sorted(by: >) where !folder.isEmpty {
                 removeIfEmpty(folder)
@@ -364,7 +364,7 @@ struct OutputFolder: Sendable {
                 try fileSystem.removeItem(at: previousPath)
                 try fileSystem.move(stagingPath, to: previousPath)
             } else {
-                let parent = (path as NSString).deletingLastPathComponent
+                let parent = parentPath(path)
                 if !parent.isEmpty { try fileSystem.createDirectory(at: parent) }
                 try fileSystem.move(stagingPath, to: path)
             }
@@ -384,7 +384,7 @@ struct OutputFolder: Sendable {
             let absolute = joinPath(stagingPath, current)
             guard let entries = try? fileSystem.entries(of: absolute), entries.isEmpty else { return }
             try? fileSystem.removeItem(at: absolute)
-            current = (current as NSString).deletingLastPathComponent
+            current = parentPath(current)
         }
     }
 

@@ -37,7 +37,7 @@ final class FileWatcher: @unchecked Sendable {
         roots = folders
         for folder in folders { addWatches(below: folder) }
         for file in files {
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = parentPath(file)
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
             guard watch >= 0 else { continue }
             watchedFolders[watch] = watchedFolders[watch] ?? folder

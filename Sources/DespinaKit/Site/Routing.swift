@@ -155,7 +155,7 @@ struct Routing: Sendable {
         }
         guard target.hasSuffix(".md") || target.hasSuffix(".markdown") else { return nil }
         let decoded = target.removingPercentEncoding ?? target
-        let folder = (String(sourcePath.dropFirst("Content/".count)) as NSString).deletingLastPathComponent
+        let folder = parentPath(String(sourcePath.dropFirst("Content/".count)))
         let joined = decoded.hasPrefix("/") ? String(decoded.drop { $0 == "/" }) : joinPath(folder, decoded)
         guard let normalized = SitePath.normalize(joined) else { return nil }
         let key = String(normalized.drop { $0 == "/" })
