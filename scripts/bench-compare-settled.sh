@@ -9,9 +9,11 @@
 # ones, so a build that creates 14,000 folders and files right after 14,000
 # were deleted spends most of its time in the kernel (seen here: 7 to 20 s
 # of system time for either tool, growing with every repetition). Despina is
-# timed twice per run: with its cache (.despina/) deleted too ("cold"), and
-# with the cache of the previous run kept ("warm", what compare.sh measures
-# after its warm-up).
+# timed three times per run: with its cache (.despina/) and the previous site
+# beside the output (.out-d.previous) deleted too ("cold": a first build),
+# with the cache kept but the previous site deleted ("cache": parsed posts
+# reused, every page made and written), and with both kept ("previous": what
+# compare.sh measures after its warm-up, the output alone deleted).
 set -euo pipefail
 bin=$(realpath "${1:?usage: bench-compare-settled.sh DESPINA_BINARY [POSTS] [RUNS]}")
 posts=${2:-10000}
@@ -33,21 +35,24 @@ timed() {  # OUT COMMAND... → "wall peak_kb user sys"
   cat "$work/settled-time.txt"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-declare -a cold=() warm=() hugo=() cold_mem=() warm_mem=() hugo_mem=()
+declare -a cold=() cache=() previous=() hugo=() cold_mem=() cache_mem=() previous_mem=() hugo_mem=()
 for ((i = 0; i < runs; i++)); do
   rm -rf "$work/out-d" "$work/.out-d.previous" "$site/.despina"; sleep "$settle"
   read -r w m u s < <(timed "$work/out-d" "$bin" build "$site" --output "$work/out-d")
   cold+=("$w"); cold_mem+=("$m"); echo "cold despina: $w s (user $u, sys $s), $((m / 1024)) MB" >&2
   rm -rf "$work/out-d" "$work/.out-d.previous"; sleep "$settle"
   read -r w m u s < <(timed "$work/out-d" "$bin" build "$site" --output "$work/out-d")
-  warm+=("$w"); warm_mem+=("$m"); echo "warm despina: $w s (user $u, sys $s), $((m / 1024)) MB" >&2
+  cache+=("$w"); cache_mem+=("$m"); echo "cache despina: $w s (user $u, sys $s), $((m / 1024)) MB" >&2
+  rm -rf "$work/out-d"; sleep "$settle"
+  read -r w m u s < <(timed "$work/out-d" "$bin" build "$site" --output "$work/out-d")
+  previous+=("$w"); previous_mem+=("$m"); echo "previous despina: $w s (user $u, sys $s), $((m / 1024)) MB" >&2
   rm -rf "$work/out-h"; sleep "$settle"
   read -r w m u s < <(timed "$work/out-h" hugo --quiet -s "$hugo_site" -d "$work/out-h")
   hugo+=("$w"); hugo_mem+=("$m"); echo "hugo:         $w s (user $u, sys $s), $((m / 1024)) MB" >&2
 done
 h=$(printf '%s\n' "${hugo[@]}" | median)
 hm=$(printf '%s\n' "${hugo_mem[@]}" | median)
-for name in cold warm; do
+for name in cold cache previous; do
   declare -n walls=$name mems=${name}_mem
   d=$(printf '%s\n' "${walls[@]}" | median)
   dm=$(printf '%s\n' "${mems[@]}" | median)

@@ -62,3 +62,10 @@ import Testing
         #expect(!output.holds("search/1.json"))
     }
 }
+
+@Suite struct OutputFolderMirrorTests {
+    @Test func foldersComeOnceEachAfterTheirParent() {
+        #expect(OutputFolder.folders(holding: ["a/b/c.html", "a/b/d.html", "a/e.html", "f.html", "g/h/i/j.html"])
+            == ["a", "a/b", "g", "g/h", "g/h/i"])
+    }
+}

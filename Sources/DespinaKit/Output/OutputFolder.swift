@@ -280,6 +280,11 @@ struct OutputFolder: Sendable {
         do {
             // One link first: where links are not possible, that is all it costs.
             if let first = files.first { try link(first) }
+            // Then the folders, so that each link after succeeds at once
+            // (a link into a missing folder fails, and is tried again).
+            try parallelForEach(Self.folders(holding: files)) { folder in
+                try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
+            }
             try parallelForEach(Array(files.dropFirst()), link)
         } catch {
             try fileSystem.removeItem(at: stagingPath)
@@ -289,6 +294,23 @@ struct OutputFolder: Sendable {
             fileSystem.contents(of: joinPath(path, Self.markerName)), to: joinPath(stagingPath, Self.markerName))
         try fileSystem.move(stagingPath, to: previousPath)
         return true
+    }
+
+    /// Every folder the files at `relativePaths` are in, each after its
+    /// parent.
+    static func folders(holding relativePaths: [String]) -> [String] {
+        var seen = Set<String>()
+        var folders: [String] = []
+        for file in relativePaths {
+            var missing: [String] = []
+            var folder = parentPath(file)
+            while !folder.isEmpty, seen.insert(folder).inserted {
+                missing.append(folder)
+                folder = parentPath(folder)
+            }
+            folders.append(contentsOf: missing.reversed())
+        }
+        return folders
     }
 
     /// Whether the site a build replaced, or a copy of links, is kept
