@@ -249,6 +249,31 @@ final class ReadCountingFileSystem: WrappingFileSystem {
         #expect(memory.allFiles.contains("/site/.despina/cache/search/tables"))
     }
 
+    /// When no cached post can be used (here: another Markdown setting),
+    /// every post is analysed anew and the index is made from those
+    /// documents, without reading the saved builder only to replace all of it.
+    @Test func aBuildThatAnalysesEveryPostAnewLeavesTheSavedIndexUnread() throws {
+        let memory = site(posts: 8)
+        let fileSystem = ReadCountingFileSystem(memory)
+        _ = try build(fileSystem)
+        try memory.write(Array("markdown:\n  smartPunctuation: false\n".utf8), to: "/site/despina.yml")
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(fileSystem.contentReads.count == 8)
+        #expect(fileSystem.readPaths.filter { $0.hasPrefix("/site/.despina/cache/search/") }.isEmpty)
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
+
+        // The builder saved by that build serves the next edit.
+        let (path, text) = post("p4", title: "Post 4", day: 5, body: "A zebra appears.")
+        try memory.write(Array(text.utf8), to: path)
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(!fileSystem.readPaths.filter { $0.hasPrefix("/site/.despina/cache/search/") }.isEmpty)
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
+    }
+
     @Test func cacheRecordsReadBackAsWritten() throws {
         var fields = Entry.Fields(
             sourcePath: "Content/posts/x.md", kind: .post, section: "posts", slug: "x", title: "Ünïcode “title”",

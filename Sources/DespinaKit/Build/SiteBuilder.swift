@@ -160,7 +160,9 @@ public struct SiteBuilder: Sendable {
         // When posts changed, the saved search index will be updated: it is
         // read on another thread while the posts are (reading it is a good
         // part of that step). Not when the preview puts the index off: its
-        // first build wants both cores.
+        // first build wants both cores; nor when no cached post is usable
+        // (another Despina, other reading settings): every post is then
+        // analysed anew, and the index is made from those documents alone.
         let searchStateDirectory = joinPath(cacheDirectory, "cache/search")
         let postsMoved = cache.records.count != markdownFiles.count || markdownFiles.contains { file in
             guard let record = cache.records[file.relativePath], let signature = signatures[file.relativePath]
@@ -168,6 +170,7 @@ public struct SiteBuilder: Sendable {
             return record.size != signature.size || record.modified != signature.modified
         }
         let savedSearchState = usesCache && config.search.enabled && !options.defersSearchIndex && postsMoved
+            && !cache.records.isEmpty
             ? BackgroundStep { SearchIndexState.load(from: searchStateDirectory, fileSystem: fileSystem) }
             : nil
         let bodies = Bodies(count: markdownFiles.count)
@@ -251,8 +254,12 @@ public struct SiteBuilder: Sendable {
                 let key = pageKey == 0 ? 0 : max(fingerprint.value, 1)
                 return try SiteRenderer.writeSearchIndex(to: output, fingerprint: key) {
                     let stateDirectory = searchStateDirectory
-                    // A rebuild updates the builder the last build saved.
-                    let saved = readsSearchState
+                    // A rebuild updates the builder the last build saved,
+                    // unless this build analysed every document anew: then
+                    // the saved one would only be emptied and filled again,
+                    // with both in memory.
+                    let analysedAnew = indexed.allSatisfy { searchIndex.contains($0.identifier) }
+                    let saved = readsSearchState && !analysedAnew
                         ? savedSearchState.map { try? $0.result().0 }
                             ?? SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem)
                         : nil
