@@ -195,6 +195,22 @@ import Testing
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
+    /// A build stopped while it linked the previous site leaves a staging
+    /// folder without marker and no previous site; the next build, even one
+    /// with nothing to do, removes the one and makes the other.
+    @Test func anInterruptedLinkingIsDoneByTheNextBuild() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<4).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+        _ = try build(fileSystem)
+        try fileSystem.removeItem(at: "/site/.Output.previous")
+        try fileSystem.write(Array("half".utf8), to: "/site/.Output.staging/posts/p0/index.html")
+        let again = try build(fileSystem)
+        #expect(again.unchangedFileCount == again.fileCount)
+        #expect(!fileSystem.exists("/site/.Output.staging"))
+        #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
+    }
+
     /// Where the file system cannot link, no previous site is made (a copy
     /// would double the site on disk) and nothing is left half made.
     @Test func noPreviousSiteIsMadeWithoutLinks() throws {

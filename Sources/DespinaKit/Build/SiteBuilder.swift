@@ -134,6 +134,20 @@ public struct SiteBuilder: Sendable {
                recordPath: recordPath, inputs: inputs, outputPath: outputPath, reported: warnings.count,
                report: report, started: started)
         {
+            // A build stopped while it linked the previous site left it
+            // unmade (and a staging folder without marker): made now.
+            if options.linksPreviousSite {
+                let output = OutputFolder(
+                    path: outputPath, fileSystem: fileSystem,
+                    manifestDirectory: Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory),
+                    manifestMemory: options.memory?.manifests)
+                if !output.hasPreviousSite {
+                    timer.run("link previous site") { _ = try? output.mirrorIntoPrevious() }
+                    var summary = summary
+                    summary.seconds = elapsed()
+                    return .upToDate(summary)
+                }
+            }
             return .upToDate(summary)
         }
 
