@@ -405,6 +405,12 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([Diagnostic(path: outputPath, message: "cannot write the site: \(error)")])
         }
 
+        // The previous site is linked while the cache is saved: the two
+        // touch different folders.
+        let linking = options.recordsOutput && options.linksPreviousSite && !output.hasPreviousSite
+            ? BackgroundStep { _ = try? output.mirrorIntoPrevious() }
+            : nil
+
         // A build that put off the index is followed by one that makes it
         // and saves the cache (reading the changed posts again, after the
         // pages are shown rather than before).
@@ -423,8 +429,8 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        if options.recordsOutput && options.linksPreviousSite && !output.hasPreviousSite {
-            timer.run("link previous site") { _ = try? output.mirrorIntoPrevious() }
+        if let (_, seconds) = try? linking?.result() {
+            timer.report("link previous site (alongside)", seconds: seconds)
         }
 
         var summary = BuildSummary(
