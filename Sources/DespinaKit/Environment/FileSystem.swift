@@ -55,8 +55,8 @@ public protocol FileSystem: Sendable {
     /// The path with symbolic links resolved, or nil if it cannot be resolved.
     func resolvingSymbolicLinks(_ path: String) -> String?
     /// Makes `destination` a second name of the file at `source` (a hard
-    /// link), creating missing parents; throws, making nothing, where the
-    /// file system cannot link the two paths.
+    /// link), creating missing parents; throws where the file system
+    /// cannot link the two paths (no file is made then).
     func hardLink(_ source: String, to destination: String) throws
 }
 

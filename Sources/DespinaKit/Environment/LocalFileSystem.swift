@@ -169,14 +169,16 @@ public struct LocalFileSystem: FileSystem {
 
     public func hardLink(_ source: String, to destination: String) throws {
         if link(source, destination) == 0 { return }
+        var failure = errno
         // The folder is made only when missing: the link can also fail
         // because the source is.
         let parent = parentPath(destination)
-        if errno == ENOENT, !parent.isEmpty, info(at: parent) == nil {
+        if failure == ENOENT, !parent.isEmpty, info(at: parent) == nil {
             try createDirectory(at: parent)
             if link(source, destination) == 0 { return }
+            failure = errno
         }
-        throw error(destination)
+        throw FileSystemError(path: destination, reason: String(cString: strerror(failure)))
     }
 
     public func resolvingSymbolicLinks(_ path: String) -> String? {
