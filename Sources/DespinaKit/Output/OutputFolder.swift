@@ -187,19 +187,13 @@ struct OutputFolder: Sendable {
         }
         // The output may be gone (deleted since the last build) while the
         // previous site, now staging, still holds the file.
-        let inStaging: [OutputManifest.Entry?] = state.base.withLock { base in
-            zip(files, inOutput).map { file, found in
-                found == nil ? made(from: file.fingerprint, base.entries[file.path]) : nil
+        let found: [OutputManifest.Entry?] = state.base.withLock { base in
+            zip(files, inOutput).map { file, existing in
+                existing ?? made(from: file.fingerprint, base.entries[file.path])
             }
         }
-        adopt(zip(files, inOutput).compactMap { file, existing in existing.map { (file.path, $0) } })
-        let staged = zip(files, inStaging).compactMap { file, existing in existing.map { (file.path, $0) } }
-        if !staged.isEmpty {
-            state.written.withLock { written in
-                for (path, existing) in staged { written.entries[path] = existing }
-            }
-        }
-        return zip(inOutput, inStaging).map { $0 != nil || $1 != nil }
+        adopt(zip(files, found).compactMap { file, existing in existing.map { (file.path, $0) } })
+        return found.map { $0 != nil }
     }
 
     /// Keeps every file of the output whose path `belongs` when all of
@@ -220,9 +214,7 @@ struct OutputFolder: Sendable {
             base.entries.filter { belongs($0.key) }
         }
         guard !staged.isEmpty, staged.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
-        state.written.withLock { written in
-            for (path, existing) in staged { written.entries[path] = existing }
-        }
+        adopt(staged.map { ($0.key, $0.value) })
         return staged.count
     }
 
@@ -238,9 +230,10 @@ struct OutputFolder: Sendable {
         return files.count
     }
 
-    /// Puts output files in the new site as they are: each is recorded as
-    /// written, and linked from the output at commit unless staging
-    /// already holds the same bytes.
+    /// Puts files of the output or of staging in the new site as they are:
+    /// each is recorded as written, and linked from the output at commit
+    /// unless staging already holds the same bytes (always so for a file
+    /// kept from staging).
     private func adopt(_ files: [(path: String, existing: OutputManifest.Entry)]) {
         guard !files.isEmpty else { return }
         let missingFromStaging = state.base.withLock { base in
