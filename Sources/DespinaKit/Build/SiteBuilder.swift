@@ -35,18 +35,19 @@ public struct SiteBuilder: Sendable {
     /// else runs: a site built into an empty folder gets its previous
     /// generation as links to its files (see `OutputFolder.mirrorIntoPrevious`).
     func prepareNextBuild(_ options: BuildOptions) {
-        let outputPath = options.resolvedOutputDirectory
-        let output = OutputFolder(
-            path: outputPath, fileSystem: environment.fileSystem,
-            manifestDirectory: Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory),
-            manifestMemory: options.memory?.manifests)
-        _ = try? output.mirrorIntoPrevious()
+        _ = try? outputFolder(for: options).mirrorIntoPrevious()
     }
 
-    /// Where the manifests of the output at `outputPath` are kept, in the
-    /// site's cache folder.
-    static func manifestDirectory(of outputPath: String, siteDirectory: String) -> String {
-        joinPath(siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
+    /// The output folder of `options`, its manifests kept in the site's
+    /// cache folder (none when the build records nothing).
+    private func outputFolder(for options: BuildOptions) -> OutputFolder {
+        let outputPath = options.resolvedOutputDirectory
+        return OutputFolder(
+            path: outputPath, fileSystem: environment.fileSystem,
+            manifestDirectory: options.recordsOutput
+                ? joinPath(options.siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
+                : nil,
+            manifestMemory: options.memory?.manifests)
     }
 
     /// What a build made, for commands that look at the site after it.
@@ -137,10 +138,7 @@ public struct SiteBuilder: Sendable {
             // A build stopped while it linked the previous site left it
             // unmade (and a staging folder without marker): made now.
             if options.linksPreviousSite {
-                let output = OutputFolder(
-                    path: outputPath, fileSystem: fileSystem,
-                    manifestDirectory: Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory),
-                    manifestMemory: options.memory?.manifests)
+                let output = outputFolder(for: options)
                 if !output.hasPreviousSite {
                     timer.run("link previous site") { _ = try? output.mirrorIntoPrevious() }
                     var summary = summary
@@ -216,11 +214,7 @@ public struct SiteBuilder: Sendable {
 
         let sourcePositions = Dictionary(
             sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-        let output = OutputFolder(
-            path: outputPath, fileSystem: fileSystem,
-            manifestDirectory: options.recordsOutput
-                ? Self.manifestDirectory(of: outputPath, siteDirectory: options.siteDirectory) : nil,
-            manifestMemory: options.memory?.manifests)
+        let output = outputFolder(for: options)
         do {
             try timer.run("prepare output") { () throws(Diagnostic) in
                 try output.prepare(force: options.force, clean: options.clean)
