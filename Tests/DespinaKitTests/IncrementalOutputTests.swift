@@ -39,6 +39,13 @@ import Testing
         return result
     }
 
+    /// A site of `count` posts `p0`, `p1`… on successive days, tagged `a`.
+    func site(posts count: Int) -> MemoryFileSystem {
+        MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<count).map {
+            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+        }))
+    }
+
     func post(_ name: String, title: String, day: Int, tags: [String], draft: Bool = false) -> (String, String) {
         ("/site/Content/posts/\(name).md", """
         ---
@@ -58,9 +65,7 @@ import Testing
     }
 
     @Test func aRebuildWithoutChangesWritesNothing() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 6)
         let first = try build(fileSystem)
         #expect(first.unchangedFileCount == 0)
         for _ in 0..<3 {
@@ -92,9 +97,7 @@ import Testing
     /// that defers the index keeps the last one as it was, is not taken for
     /// up to date, and the build after it makes what a clean build makes.
     @Test func aDeferredSearchIndexIsMadeByTheNextBuild() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<10).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 10)
         // With no index in place yet, nothing is deferred.
         let first = try build(fileSystem, defersSearchIndex: true)
         #expect(!first.searchIndexDeferred)
@@ -123,9 +126,7 @@ import Testing
     /// generation from the output's files while the writer reads; the
     /// next build starts from it and still ends with a clean build's files.
     @Test func theMirroredPreviousSiteIsTheOutput() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 6)
         let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
         var previewOptions = options()
         previewOptions.linksPreviousSite = false
@@ -150,9 +151,7 @@ import Testing
     /// takes every unchanged file from the previous site, writing none, and
     /// ends with a clean build's files.
     @Test func aDeletedOutputIsMadeAgainFromThePreviousSite() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 6)
         _ = try build(fileSystem)
         #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
         #expect(!fileSystem.exists("/site/.Output.staging"))
@@ -199,9 +198,7 @@ import Testing
     /// folder without marker and no previous site; the next build, even one
     /// with nothing to do, removes the one and makes the other.
     @Test func anInterruptedLinkingIsDoneByTheNextBuild() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<4).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 4)
         _ = try build(fileSystem)
         try fileSystem.removeItem(at: "/site/.Output.previous")
         try fileSystem.write(Array("half".utf8), to: "/site/.Output.staging/posts/p0/index.html")
@@ -214,9 +211,7 @@ import Testing
     /// Where the file system cannot link, no previous site is made (a copy
     /// would double the site on disk) and nothing is left half made.
     @Test func noPreviousSiteIsMadeWithoutLinks() throws {
-        let memory = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<3).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let memory = site(posts: 3)
         let fileSystem = LinklessFileSystem(base: memory)
         let summary = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
             .build(options())
@@ -230,9 +225,7 @@ import Testing
     /// files reuse the last scan; anything else (a new file, a removed one,
     /// a folder, lost events) scans again. Each build ends as a clean one.
     @Test func aWatchedBuildScansAgainUnlessOnlyKnownFilesChanged() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<4).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 4)
         let buildMemory = BuildMemory(watchesContent: true)
         guard let memory = buildMemory.scan else { return }
         var watched = options()
@@ -279,9 +272,7 @@ import Testing
     /// Files a rebuild replaces wait in the trash beside the output, which
     /// the next build empties; the output stays what a clean build makes.
     @Test func replacedFilesGoToATrashTheNextBuildEmpties() throws {
-        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<5).map {
-            post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
-        }))
+        let fileSystem = site(posts: 5)
         _ = try build(fileSystem)
         _ = try build(fileSystem)
         for round in 0..<3 {
