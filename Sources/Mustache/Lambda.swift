@@ -10,7 +10,9 @@
 ///     .text(try context.render(rawText).uppercased())
 /// })
 /// ```
-public struct Lambda: Sendable {
+///
+/// A class, like ``MustacheObject``, so that a ``Value`` stays one reference wide.
+public final class Lambda: Sendable {
     enum Body: Sendable {
         case variable(@Sendable (LambdaContext) throws -> LambdaOutput)
         case section(@Sendable (String, LambdaContext) throws -> LambdaOutput)

@@ -1,10 +1,15 @@
-/// A Swift type that exposes fields to templates without converting itself to a
+/// A Swift class that exposes fields to templates without converting itself to a
 /// dictionary first.
 ///
+/// Objects are classes so that a ``Value`` holding one is a single reference:
+/// the renderer copies values on every look-up, and copying an existential of
+/// any size would go through its type's witness table each time.
+///
 /// ```swift
-/// struct Post: MustacheObject {
+/// final class Post: MustacheObject {
 ///     let title: String
 ///     let tags: [String]
+///     init(title: String, tags: [String]) { self.title = title; self.tags = tags }
 ///     func value(forKey key: String) -> Value? {
 ///         switch key {
 ///         case "title": return .string(title)
@@ -16,7 +21,7 @@
 /// ```
 ///
 /// Returning `nil` means "no such field": lookup then continues down the context stack.
-public protocol MustacheObject: Sendable {
+public protocol MustacheObject: AnyObject, Sendable {
     /// The value of the field named `key`, or `nil` if there is none.
     func value(forKey key: String) -> Value?
 

@@ -8,9 +8,13 @@ import Testing
         return try Template(source: source).render(context, partials: set)
     }
 
-    struct Author: MustacheObject {
+    final class Author: MustacheObject {
         let name: String
         let posts: Int
+        init(name: String, posts: Int) {
+            self.name = name
+            self.posts = posts
+        }
         func value(forKey key: String) -> Value? {
             switch key {
             case "name": return .string(name)
