@@ -45,16 +45,38 @@ public enum UTF8Validation {
         return nil
     }
 
+    /// The first byte that does not begin a valid UTF-8 sequence, with its
+    /// 1-based line and column (in characters).
+    public struct InvalidByte: Error, Equatable {
+        public let line: Int
+        public let column: Int
+        public let byte: UInt8
+    }
+
+    /// `bytes` as a string when they are valid UTF-8, or where they are not.
+    ///
+    /// Valid text, the usual case, is checked and copied in one pass; the
+    /// position is worked out only for text that fails.
+    public static func string(from bytes: [UInt8]) -> Result<String, InvalidByte> {
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        // The standard library and this check follow the same definition of
+        // UTF-8, so a position is found; the fallback only keeps this total.
+        let bad = firstInvalidPosition(in: bytes) ?? (line: 1, column: 1, byte: bytes.first ?? 0)
+        return .failure(InvalidByte(line: bad.line, column: bad.column, byte: bad.byte))
+    }
+
     /// `bytes` as a string, or an error at the first invalid byte.
     ///
     /// A UTF-8 byte order mark is kept; ``FrontMatter/split(_:)`` removes it.
     public static func decode(_ bytes: [UInt8]) throws(MarkupError) -> String {
-        if let bad = firstInvalidPosition(in: bytes) {
+        switch string(from: bytes) {
+        case .success(let text):
+            return text
+        case .failure(let bad):
             let hex = String(bad.byte, radix: 16, uppercase: true)
             throw MarkupError(
                 line: bad.line, column: bad.column,
                 message: "the file is not valid UTF-8 (byte 0x\(hex) here); save it as UTF-8")
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

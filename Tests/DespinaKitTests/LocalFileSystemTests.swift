@@ -98,4 +98,22 @@ import Testing
         #expect(parentPath(section) == "")
         #expect(parentPath(parentPath("n/p/index.html")) == "n")
     }
+
+    @Test func lastComponentsAndExtensionsAsFoundationGivesThem() {
+        #expect(lastPathComponent("posts/a.md") == "a.md")
+        #expect(lastPathComponent("posts/trip/") == "trip")
+        #expect(lastPathComponent("a") == "a")
+        #expect(lastPathComponent("/") == "/")
+        #expect(lastPathComponent("") == "")
+        #expect(lastPathComponent(String("xn".dropFirst())) == "n")
+        #expect(pathExtension("posts/a.md") == "md")
+        #expect(pathExtension("posts/v1.2/a") == "")
+        #expect(pathExtension("posts/.hidden") == "")
+        #expect(pathExtension("tür/şiir.markdown") == "markdown")
+        #expect(deletingPathExtension("posts/a.md") == "posts/a")
+        #expect(deletingPathExtension("a.md") == "a")
+        #expect(deletingPathExtension("tür/şiir.markdown") == "tür/şiir")
+        #expect(deletingPathExtension("posts/v1.2/a") == "posts/v1.2/a")
+        #expect(deletingPathExtension("posts/.hidden") == "posts/.hidden")
+    }
 }

@@ -139,7 +139,7 @@ struct ContentScanner: Sendable {
             if file.role != .asset {
                 guard let index = indexes[folder], index == file.relativePath else { return file }
                 file.bundle = SourceFile.PageBundle(
-                    indexFile: index, folder: folder, pathInFolder: (file.contentPath as NSString).lastPathComponent)
+                    indexFile: index, folder: folder, pathInFolder: lastPathComponent(file.contentPath))
                 if !folder.contains("/") { file.role = .page }
                 return file
             }

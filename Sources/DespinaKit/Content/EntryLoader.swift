@@ -44,7 +44,11 @@ struct EntryLoader: Sendable {
 
     /// Decodes `file` from its bytes, already read.
     func load(_ file: SourceFile, contents bytes: [UInt8]) -> Loaded {
-        if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
+        let text: String
+        switch UTF8Validation.string(from: bytes) {
+        case .success(let decoded):
+            text = decoded
+        case .failure(let bad):
             return Loaded(entry: nil, diagnostics: [Diagnostic(
                 path: file.relativePath, line: bad.line, column: bad.column,
                 message: "the file is not valid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save it as UTF-8")])
@@ -54,7 +58,6 @@ struct EntryLoader: Sendable {
                 path: file.relativePath, line: nul.line, column: nul.column,
                 message: "the file contains a NUL byte (0x00); remove it or save the file as plain text")])
         }
-        let text = String(decoding: bytes, as: UTF8.self)
         do {
             return try decode(text, file: file)
         } catch let error as MarkupError {
@@ -78,10 +81,9 @@ struct EntryLoader: Sendable {
             split = try FrontMatter.split(text)
         }
         let matter = split.frontMatter
-        let fileName = (file.contentPath as NSString).lastPathComponent
         // A page bundle (`posts/trip/index.md`) is named after its folder.
-        let baseName = file.bundle.map { ($0.folder as NSString).lastPathComponent }
-            ?? (fileName as NSString).deletingPathExtension
+        let baseName = file.bundle.map { lastPathComponent($0.folder) }
+            ?? deletingPathExtension(lastPathComponent(file.contentPath))
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
 
         let title = try matter?.text("title") ?? Self.title(fromFileName: nameSlug)
@@ -137,7 +139,7 @@ struct EntryLoader: Sendable {
         default: (kind, section) = (.page, "")
         }
         let identifier = try matter?.text("id")
-            ?? file.bundle?.folder ?? String(file.contentPath.dropLast((fileName as NSString).pathExtension.count + 1))
+            ?? file.bundle?.folder ?? deletingPathExtension(file.contentPath)
         // A post can set the site's Markdown options for itself.
         var markdown = config.markdown
         markdown.hardLineBreaks = try layout == "poem" || (matter?.bool("hardLineBreaks") ?? markdown.hardLineBreaks)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds NUL bytes, which no text editor shows and cmark would silently
 /// turn into U+FFFD: a file that has one was most likely damaged or saved
 /// in a binary format, so the build names the place instead of guessing.
@@ -5,7 +7,12 @@ enum NulByteCheck {
     /// The 1-based line and column (in characters) of the first NUL byte
     /// of `bytes`, which must be valid UTF-8; `nil` when there is none.
     static func firstPosition(in bytes: [UInt8]) -> (line: Int, column: Int)? {
-        guard let nul = bytes.firstIndex(of: 0) else { return nil }
+        // memchr looks at many bytes at a time; the file is checked whole.
+        let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let hit = memchr(base, 0, buffer.count) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        guard let nul = found else { return nil }
         var line = 1
         var column = 1
         for byte in bytes[..<nul] {

@@ -134,6 +134,33 @@ func parentPath(_ path: String) -> String {
     return String(trimmingSlashes(trimmed[..<slash]))
 }
 
+/// The last component of `path` (`posts/a.md` → `a.md`), trailing slashes
+/// ignored (`posts/trip/` → `trip`); `/` for `/`.
+func lastPathComponent(_ path: String) -> String {
+    var trimmed = path[...]
+    while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")), trimmed.utf8.count > 1 else { return String(trimmed) }
+    return String(trimmed[trimmed.utf8.index(after: slash)...])
+}
+
+/// The extension of the last component of `path` (`posts/a.md` → `md`);
+/// empty when it has none or when its only dot starts it (`.hidden`).
+func pathExtension(_ path: String) -> String {
+    let name = lastPathComponent(path)
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
+    return String(name[name.utf8.index(after: dot)...])
+}
+
+/// `path` without the extension of its last component (`posts/a.md` →
+/// `posts/a`); unchanged when it has none.
+func deletingPathExtension(_ path: String) -> String {
+    let fileExtension = pathExtension(path)
+    guard !fileExtension.isEmpty else { return path }
+    var trimmed = path[...]
+    while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+    return String(trimmed.utf8.dropLast(fileExtension.utf8.count + 1)) ?? path
+}
+
 /// Joins path components with `/`, ignoring empty components.
 func joinPath(_ components: String...) -> String {
     joinPath(components)

@@ -74,7 +74,7 @@ struct OutputFolder: Sendable {
         self.manifestDirectory = manifestDirectory
         self.manifestMemory = manifestMemory
         let parent = parentPath(path)
-        let name = (path as NSString).lastPathComponent
+        let name = lastPathComponent(path)
         stagingPath = joinPath(parent, ".\(name).staging")
         previousPath = joinPath(parent, ".\(name).previous")
         trashPath = joinPath(parent, ".\(name).trash")

@@ -41,7 +41,7 @@ final class FileWatcher: @unchecked Sendable {
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
             guard watch >= 0 else { continue }
             watchedFolders[watch] = watchedFolders[watch] ?? folder
-            fileFilters[folder, default: []].insert((file as NSString).lastPathComponent)
+            fileFilters[folder, default: []].insert(lastPathComponent(file))
         }
     }
 
