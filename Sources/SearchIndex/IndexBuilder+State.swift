@@ -61,9 +61,23 @@ extension IndexBuilder {
 
     /// The documents of part `part`, as bytes for `init(tables:parts:)`.
     public func encodedPart(_ part: Int) -> [UInt8] {
+        encodedPart(identifiers: slots.keys.filter { Self.statePart(of: $0) == part })
+    }
+
+    /// Each of `parts` with its documents as bytes for `init(tables:parts:)`,
+    /// one part at a time; every identifier is hashed once, not once per part.
+    public func forEachEncodedPart(_ parts: some Sequence<Int>, _ body: (_ part: Int, _ bytes: [UInt8]) -> Void) {
+        var identifiers = [[String]](repeating: [], count: Self.stateParts)
+        for id in slots.keys { identifiers[Self.statePart(of: id)].append(id) }
+        for part in parts where identifiers.indices.contains(part) {
+            body(part, encodedPart(identifiers: identifiers[part]))
+        }
+    }
+
+    private func encodedPart(identifiers: [String]) -> [UInt8] {
         var writer = StateWriter()
         writer.bytes(Self.stateMagic)
-        let ids = slots.keys.filter { Self.statePart(of: $0) == part }.sorted()
+        let ids = identifiers.sorted()
         writer.number(ids.count)
         for id in ids {
             guard let slot = slots[id] else { continue }

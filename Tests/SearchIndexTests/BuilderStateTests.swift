@@ -25,6 +25,18 @@ import Testing
         #expect(restored.document(withID: "posts/42") == document(42))
     }
 
+    @Test func partsEncodedTogetherEqualPartsEncodedOneByOne() {
+        var builder = IndexBuilder()
+        for index in 0..<150 { builder.add(document(index)) }
+        var together: [Int: [UInt8]] = [:]
+        builder.forEachEncodedPart([3, 0, 15, 7]) { part, bytes in together[part] = bytes }
+        #expect(together.keys.sorted() == [0, 3, 7, 15])
+        for (part, bytes) in together { #expect(bytes == builder.encodedPart(part)) }
+        var all: [Int] = []
+        builder.forEachEncodedPart(0..<IndexBuilder.stateParts) { part, _ in all.append(part) }
+        #expect(all == Array(0..<IndexBuilder.stateParts))
+    }
+
     @Test func removalsAndAdditionsEndWhereAFreshBuilderStarts() throws {
         var builder = IndexBuilder()
         for index in 0..<120 { builder.add(document(index)) }

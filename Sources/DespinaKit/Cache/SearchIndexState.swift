@@ -30,9 +30,8 @@ enum SearchIndexState {
         _ builder: IndexBuilder, generation: UInt64, parts: some Sequence<Int>, tablesChanged: Bool = true,
         to directory: String, fileSystem: any FileSystem
     ) {
-        for part in parts {
-            write(builder.encodedPart(part), generation: generation, to: joinPath(directory, partName(part)),
-                  fileSystem: fileSystem)
+        builder.forEachEncodedPart(parts) { part, bytes in
+            write(bytes, generation: generation, to: joinPath(directory, partName(part)), fileSystem: fileSystem)
         }
         if tablesChanged {
             write(builder.encodedTables(), generation: generation, to: joinPath(directory, "tables"), fileSystem: fileSystem)
