@@ -39,7 +39,7 @@ let package = Package(
             plugins: ["EmbedTheme"]),
         .executableTarget(name: "EmbedThemeTool"),
         // Benchmarks of the parts (not run by the tests); see docs/benchmarks.md.
-        .executableTarget(name: "despina-bench", dependencies: ["Mustache", "Markup", "Highlight"]),
+        .executableTarget(name: "despina-bench", dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
         .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex"]),
 

@@ -2,6 +2,7 @@ import Foundation
 import Highlight
 import Markup
 import Mustache
+import SearchIndex
 
 // Benchmarks of Despina's parts, run from a release build:
 //
@@ -117,14 +118,34 @@ func benchmarkMarkdown(directory: String) throws {
                  texts.count, Double(bytes) / 1e6, elapsed, Double(bytes) / 1e6 / elapsed))
 }
 
+func benchmarkAnalysis(directory: String) throws {
+    var documents: [SearchDocument] = []
+    for (number, file) in markdownFiles(in: directory).enumerated() {
+        let split = try FrontMatter.split(try String(contentsOfFile: file, encoding: .utf8))
+        let document = Document(markdown: String(split.body))
+        documents.append(SearchDocument(
+            id: "posts/\(number)", url: "/posts/\(number)/", title: (try? split.frontMatter?.string("title")) ?? "",
+            language: (try? split.frontMatter?.string("lang")) ?? "en",
+            headings: document.headings.map(\.title), body: document.plainText, code: document.codeText))
+    }
+    let bytes = documents.reduce(0) { $0 + $1.body.utf8.count + $1.code.utf8.count }
+    var terms = 0
+    let elapsed = seconds {
+        for document in documents { terms &+= DocumentAnalyzer.analyze(document).stored.text.utf8.count }
+    }
+    print(String(format: "analysis: %d documents, %.1f MB of text in %.3f s: %.1f MB/s (one core)",
+                 documents.count, Double(bytes) / 1e6, elapsed, Double(bytes) / 1e6 / elapsed))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 do {
     switch arguments.first {
     case "templates": try benchmarkTemplates(count: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000)
     case "highlight": try benchmarkHighlight(directory: arguments.dropFirst().first ?? "Content")
     case "markdown": try benchmarkMarkdown(directory: arguments.dropFirst().first ?? "Content")
+    case "analysis": try benchmarkAnalysis(directory: arguments.dropFirst().first ?? "Content")
     default:
-        print("usage: despina-bench templates [COUNT] | highlight CONTENT_DIR | markdown CONTENT_DIR")
+        print("usage: despina-bench templates [COUNT] | highlight CONTENT_DIR | markdown CONTENT_DIR | analysis CONTENT_DIR")
         exit(2)
     }
 } catch {
