@@ -132,6 +132,8 @@ struct Name: Sendable {
 
     /// The dotted parts; empty for the implicit iterator `.`.
     let parts: [String]
+    /// The ``Fields/hash(_:)`` of each part, worked out once.
+    let partHashes: [UInt64]
     /// The name as written.
     let text: String
     /// Set for `@index`, `@number`, `@first` and `@last`.
@@ -144,6 +146,7 @@ struct Name: Sendable {
         } else {
             parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }
+        partHashes = parts.map(Fields.hash)
         switch text {
         case "@index": iteration = .index
         case "@number": iteration = .number

@@ -251,19 +251,22 @@ final class Renderer {
             }
         }
         guard let first = name.parts.first else { return stack.last?.value }
+        let hashes = name.partHashes
         var found: Value?
         var index = stack.count - 1
         while index >= 0 {
-            if let value = stack[index].value.field(first) {
+            if let value = stack[index].value.field(first, hash: hashes[0]) {
                 found = value
                 break
             }
             index -= 1
         }
         guard var current = found else { return nil }
-        for part in name.parts.dropFirst() {
-            guard let next = current.field(part) else { return nil }
+        var part = 1
+        while part < hashes.count {
+            guard let next = current.field(name.parts[part], hash: hashes[part]) else { return nil }
             current = next
+            part += 1
         }
         return current
     }

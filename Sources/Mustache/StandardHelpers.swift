@@ -77,5 +77,5 @@ public enum StandardHelpers {
 
 extension Value {
     /// The ``StandardHelpers`` as a dictionary, ready to pass as `globals`.
-    public static let standardHelpers: Value = .dictionary(StandardHelpers.all)
+    public static let standardHelpers: Value = .dictionary(Fields(StandardHelpers.all))
 }

@@ -20,7 +20,7 @@ public enum Value: Sendable {
     /// A list: a section renders once per element.
     case array([Value])
     /// Named fields, looked up by key.
-    case dictionary([String: Value])
+    case dictionary(Fields)
     /// A Swift value that answers field lookups itself.
     case object(any MustacheObject)
     /// A function called by the template (see ``Lambda``).
@@ -51,6 +51,16 @@ extension Value {
     public func field(_ key: String) -> Value? {
         switch self {
         case .dictionary(let fields): return fields[key]
+        case .object(let object): return object.value(forKey: key)
+        case .lambda(let lambda): return lambda.member(key)
+        case .null, .bool, .int, .double, .string, .array: return nil
+        }
+    }
+
+    /// ``field(_:)`` for a key whose ``Fields/hash(_:)`` is known.
+    func field(_ key: String, hash: UInt64) -> Value? {
+        switch self {
+        case .dictionary(let fields): return fields.value(named: key, hash: hash)
         case .object(let object): return object.value(forKey: key)
         case .lambda(let lambda): return lambda.member(key)
         case .null, .bool, .int, .double, .string, .array: return nil
@@ -118,6 +128,6 @@ extension Value: ExpressibleByDictionaryLiteral {
         var fields: [String: Value] = [:]
         fields.reserveCapacity(elements.count)
         for (key, value) in elements { fields[key] = value }
-        self = .dictionary(fields)
+        self = .dictionary(Fields(fields))
     }
 }

@@ -84,7 +84,7 @@ import Testing
     @Test func helpersCanBeMergedIntoRootDictionary() throws {
         var root = StandardHelpers.all
         root["path"] = "/a/"
-        #expect(try Template(source: "{{#joinURL}}/ {{path}}{{/joinURL}}").render(.dictionary(root)) == "/a/")
+        #expect(try Template(source: "{{#joinURL}}/ {{path}}{{/joinURL}}").render(.dictionary(Fields(root))) == "/a/")
     }
 }
 

@@ -100,7 +100,7 @@ indirect enum JSONValue: Decodable {
         case .array(let elements): return .array(elements.map { $0.value(lambdas: lambda) })
         case .object(let fields):
             if case .string("code")? = fields["__tag__"], let lambda { return .lambda(lambda) }
-            return .dictionary(fields.mapValues { $0.value(lambdas: lambda) })
+            return .dictionary(Fields(fields.mapValues { $0.value(lambdas: lambda) }))
         }
     }
 }

@@ -15,7 +15,7 @@ final class PageContexts: Sendable {
     let summaryParts: PostSummary.Parts
     /// The interface strings as template values, built once per language.
     private let interfaceStrings: [String: Value] = Dictionary(uniqueKeysWithValues: Localization.languages.map {
-        ($0, Value.dictionary(Localization(language: $0).strings.mapValues { .string($0) }))
+        ($0, Value.dictionary(Fields(Localization(language: $0).strings.mapValues { Value.string($0) })))
     })
 
     /// - Parameters:
@@ -119,8 +119,8 @@ final class PageContexts: Sendable {
                 context[key] = value
             }
         }
-        context["page"] = .dictionary(page)
-        return .dictionary(context)
+        context["page"] = .dictionary(Fields(page))
+        return .dictionary(Fields(context))
     }
 
     // MARK: - Posts
@@ -158,10 +158,10 @@ final class PageContexts: Sendable {
             if membership.position + 1 < group.posts.count {
                 series["next"] = link(toPost: group.posts[membership.position + 1])
             }
-            post["series"] = .dictionary(series)
+            post["series"] = .dictionary(Fields(series))
         }
         return root(kind: "post", title: entry.title, path: entry.path, language: entry.language,
-                    extra: ["post": .dictionary(post), "page": pageOverrides(for: entry, summary: post)])
+                    extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
     }
 
     /// The context of a standalone page.
@@ -170,14 +170,14 @@ final class PageContexts: Sendable {
         post["contentHTML"] = .string(entry.content?.html ?? "")
         addTableOfContents(for: entry, to: &post)
         return root(kind: "page", title: entry.title, path: entry.path, language: entry.language,
-                    extra: ["post": .dictionary(post), "page": pageOverrides(for: entry, summary: post)])
+                    extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
     }
 
     private func pageOverrides(for entry: Entry, summary: [String: Value]) -> Value {
         var page: [String: Value] = [:]
         if let description = entry.description, !description.isEmpty { page["description"] = .string(description) }
         if let image = summary["image"] { page["image"] = image }
-        return .dictionary(page)
+        return .dictionary(Fields(page))
     }
 
     private func addTableOfContents(for entry: Entry, to post: inout [String: Value]) {
@@ -209,7 +209,7 @@ final class PageContexts: Sendable {
         ]
         if page.number > 1 { value["previousURL"] = .string(url(pagePath(basePath, page.number - 1))) }
         if page.number < page.total { value["nextURL"] = .string(url(pagePath(basePath, page.number + 1))) }
-        return .dictionary(value)
+        return .dictionary(Fields(value))
     }
 
     /// The page numbers a pagination bar shows: the first, the last, and
@@ -237,7 +237,7 @@ final class PageContexts: Sendable {
             pageValues["title"] = .string("\(title) — \(localization["pageNumber"] ?? "Page") \(page.number)")
         }
         if case .dictionary(let existing)? = values["page"] { pageValues.merge(existing) { _, new in new } }
-        values["page"] = .dictionary(pageValues)
+        values["page"] = .dictionary(Fields(pageValues))
         return root(kind: kind, title: title, path: page.path, language: config.language, extra: values)
     }
 }

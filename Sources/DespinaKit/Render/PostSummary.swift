@@ -74,6 +74,8 @@ final class PostSummary: MustacheObject {
     /// Every field the post has, as a dictionary a page can add to.
     var fields: [String: Value] {
         var fields: [String: Value] = [:]
+        // Room for the fields a page adds (content, contents, neighbours).
+        fields.reserveCapacity(Self.fieldNames.count + 8)
         for name in Self.fieldNames {
             if let value = value(forKey: name) { fields[name] = value }
         }

@@ -189,7 +189,7 @@ struct SiteRenderer: Sendable {
                         "posts": .array(group.posts.enumerated().map { position, index in
                             var summary = contexts.summaries[index].fields
                             summary["part"] = .int(position + 1)
-                            return .dictionary(summary)
+                            return .dictionary(Fields(summary))
                         }),
                     ]),
                 ])

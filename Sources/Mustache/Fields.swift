@@ -1,0 +1,113 @@
+/// The named fields of a dictionary ``Value``, read-only once made.
+///
+/// A small open-addressing table keyed by a 64-bit FNV-1a hash of each
+/// name's UTF-8 bytes. The renderer hashes every name of a template once,
+/// when the template is parsed, and a look-up then costs a probe or two and
+/// one comparison of the names, where a `[String: Value]` would hash the
+/// name again (with a seeded hasher) in every context it is looked for in.
+///
+/// Iteration gives the fields in the order of their names (sorted when
+/// asked for: rendering never iterates, and making fields should not pay
+/// for a sort).
+public struct Fields: Sendable {
+    private final class Storage: Sendable {
+        let names: [String]
+        let values: [Value]
+        let hashes: [UInt64]
+        /// Indexes into `names`, -1 for an empty slot; a power of two long.
+        let slots: [Int32]
+
+        init(names: [String], values: [Value]) {
+            self.names = names
+            self.values = values
+            hashes = names.map(Fields.hash)
+            var size = 4
+            while size < names.count * 2 { size <<= 1 }
+            var slots = [Int32](repeating: -1, count: size)
+            for (index, hash) in hashes.enumerated() {
+                var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+                while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                slots[slot] = Int32(index)
+            }
+            self.slots = slots
+        }
+    }
+
+    private let storage: Storage
+
+    /// Fields with the names and values of `dictionary`.
+    public init(_ dictionary: [String: Value]) {
+        var names: [String] = []
+        var values: [Value] = []
+        names.reserveCapacity(dictionary.count)
+        values.reserveCapacity(dictionary.count)
+        for (name, value) in dictionary {
+            names.append(name)
+            values.append(value)
+        }
+        storage = Storage(names: names, values: values)
+    }
+
+    /// The value of the field `name`, or `nil` when there is none.
+    public subscript(name: String) -> Value? {
+        value(named: name, hash: Fields.hash(name))
+    }
+
+    /// The value of the field `name` whose ``hash(_:)`` is `hash`.
+    func value(named name: String, hash: UInt64) -> Value? {
+        let slots = storage.slots
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { return nil }
+            if storage.hashes[index] == hash && storage.names[index] == name { return storage.values[index] }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The number of fields.
+    public var count: Int { storage.names.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { storage.names.isEmpty }
+
+    /// The names of the fields, in order.
+    public var keys: [String] { storage.names.sorted() }
+
+    /// The fields as a dictionary, for code that adds to them.
+    public var dictionary: [String: Value] {
+        Dictionary(uniqueKeysWithValues: zip(storage.names, storage.values))
+    }
+
+    /// The positions of the fields in the order of their names.
+    private var sortedIndices: [Int] {
+        let names = storage.names
+        return names.indices.sorted { names[$0] < names[$1] }
+    }
+
+    /// The 64-bit FNV-1a hash of the UTF-8 bytes of `name`.
+    static func hash(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        // Mixed so that the low bits, which pick the slot, depend on every byte.
+        return hash ^ (hash >> 32)
+    }
+}
+
+extension Fields: ExpressibleByDictionaryLiteral {
+    /// Fields from a literal; a repeated name keeps its last value.
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        var fields: [String: Value] = [:]
+        fields.reserveCapacity(elements.count)
+        for (name, value) in elements { fields[name] = value }
+        self.init(fields)
+    }
+}
+
+extension Fields: Sequence {
+    /// The fields as name and value pairs, in the order of their names.
+    public func makeIterator() -> IndexingIterator<[(String, Value)]> {
+        sortedIndices.map { (storage.names[$0], storage.values[$0]) }.makeIterator()
+    }
+}
