@@ -123,22 +123,16 @@ extension FileSystem {
 /// trailing slashes ignored), which on Linux crashes on a one-character
 /// string made at run time (`"n"` of a section emptied by an edit).
 func parentPath(_ path: String) -> String {
-    func trimmingSlashes(_ text: Substring) -> Substring {
-        var text = text
-        while text.count > 1, text.last == "/" { text = text.dropLast() }
-        return text
-    }
-    let trimmed = trimmingSlashes(path[...])
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    let trimmed = trimmingTrailingSlashes(path[...])
+    guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     if slash == trimmed.startIndex { return "/" }
-    return String(trimmingSlashes(trimmed[..<slash]))
+    return String(trimmingTrailingSlashes(trimmed[..<slash]))
 }
 
 /// The last component of `path` (`posts/a.md` → `a.md`), trailing slashes
 /// ignored (`posts/trip/` → `trip`); `/` for `/`.
 func lastPathComponent(_ path: String) -> String {
-    var trimmed = path[...]
-    while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+    let trimmed = trimmingTrailingSlashes(path[...])
     guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")), trimmed.utf8.count > 1 else { return String(trimmed) }
     return String(trimmed[trimmed.utf8.index(after: slash)...])
 }
@@ -156,9 +150,14 @@ func pathExtension(_ path: String) -> String {
 func deletingPathExtension(_ path: String) -> String {
     let fileExtension = pathExtension(path)
     guard !fileExtension.isEmpty else { return path }
-    var trimmed = path[...]
+    return String(trimmingTrailingSlashes(path[...]).utf8.dropLast(fileExtension.utf8.count + 1)) ?? path
+}
+
+/// `path` without slashes at its end, except a lone `/`.
+private func trimmingTrailingSlashes(_ path: Substring) -> Substring {
+    var trimmed = path
     while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
-    return String(trimmed.utf8.dropLast(fileExtension.utf8.count + 1)) ?? path
+    return trimmed
 }
 
 /// Joins path components with `/`, ignoring empty components.
