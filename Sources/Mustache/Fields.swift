@@ -75,11 +75,6 @@ public struct Fields: Sendable {
     /// The names of the fields, in order.
     public var keys: [String] { storage.names.sorted() }
 
-    /// The fields as a dictionary, for code that adds to them.
-    public var dictionary: [String: Value] {
-        Dictionary(uniqueKeysWithValues: zip(storage.names, storage.values))
-    }
-
     /// The positions of the fields in the order of their names.
     private var sortedIndices: [Int] {
         let names = storage.names

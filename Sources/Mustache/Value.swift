@@ -49,12 +49,7 @@ extension Value {
     /// Dictionaries and objects have fields; a lambda may answer fields too, which
     /// lets a helper take a parameter through a dotted name (`{{#truncate.80}}`).
     public func field(_ key: String) -> Value? {
-        switch self {
-        case .dictionary(let fields): return fields[key]
-        case .object(let object): return object.value(forKey: key)
-        case .lambda(let lambda): return lambda.member(key)
-        case .null, .bool, .int, .double, .string, .array: return nil
-        }
+        field(key, hash: Fields.hash(key))
     }
 
     /// ``field(_:)`` for a key whose ``Fields/hash(_:)`` is known.

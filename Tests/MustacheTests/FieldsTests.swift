@@ -34,7 +34,6 @@ import Testing
         let fields = Fields(["b": 2, "a": 1, "c": 3])
         #expect(fields.map(\.0) == ["a", "b", "c"])
         #expect(fields.keys == ["a", "b", "c"])
-        #expect(fields.dictionary.count == 3)
         #expect(Fields([:]).isEmpty)
     }
 
