@@ -26,13 +26,17 @@ struct ConfigLoader: Sendable {
         } catch {
             throw BuildFailure([Diagnostic(path: Self.fileName, message: "cannot read the file: \(error)")])
         }
-        if let bad = UTF8Validation.firstInvalidPosition(in: bytes) {
+        let text: String
+        switch UTF8Validation.string(from: bytes) {
+        case .success(let decoded):
+            text = decoded
+        case .failure(let bad):
             throw BuildFailure([Diagnostic(
                 path: Self.fileName, line: bad.line, column: bad.column, message: "the file is not valid UTF-8")])
         }
         var warnings: [Diagnostic] = []
         do {
-            let yaml = try FrontMatter.parse(yaml: String(decoding: bytes, as: UTF8.self), firstLine: 1)
+            let yaml = try FrontMatter.parse(yaml: text, firstLine: 1)
             warnings += unknownKeys(yaml.keys, valid: Self.topLevelKeys, prefix: "")
             config.title = try yaml.string("title") ?? config.title
             config.description = try yaml.string("description") ?? config.description
