@@ -360,8 +360,21 @@ public struct SiteBuilder: Sendable {
                 aliases: routing.aliases, key: pageKey, summaries: options.memory?.summaries)
         }
         var fileCount = fileCountOfDeferredIndex
+        // The cache's records are final once the posts are rendered. They
+        // are saved on another thread from the end of the pages on: the
+        // feeds and the search index leave a core idle for much of their
+        // steps. A build that puts off the index saves no cache (the build
+        // after it does, reading the changed posts again).
+        var cacheSaving: BackgroundStep<Void>?
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
+            if options.recordsOutput && !searchIndexDeferred {
+                let memory = options.memory?.entries
+                cacheSaving = BackgroundStep {
+                    saveCache(
+                        cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered, memory: memory)
+                }
+            }
             let copies = renderer.copies(of: scan.files.filter { $0.role == .asset })
             fileCount += try timer.run("write feeds and sitemap") {
                 try renderer.writeFeedsAndSitemap(robotsFromContent: copies.contains { $0.destination == "robots.txt" })
@@ -377,26 +390,18 @@ public struct SiteBuilder: Sendable {
                 fileCount += try timer.run("build search index") { try searchIndexFiles() }
             }
             try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }
-        } catch let failure as BuildFailure {
-            // The index may still be writing into staging.
-            _ = try? alongside?.result()
-            output.discard()
-            throw failure
-        } catch let error as TemplateError {
-            // The index may still be writing into staging.
-            _ = try? alongside?.result()
-            output.discard()
-            throw BuildFailure([Self.diagnostic(for: error, theme: theme)])
-        } catch let diagnostic as Diagnostic {
-            // The index may still be writing into staging.
-            _ = try? alongside?.result()
-            output.discard()
-            throw BuildFailure([diagnostic])
         } catch {
-            // The index may still be writing into staging.
+            // The index may still be writing into staging, and the cache
+            // into its folder.
             _ = try? alongside?.result()
+            _ = try? cacheSaving?.result()
             output.discard()
-            throw BuildFailure([Diagnostic(path: outputPath, message: "cannot write the site: \(error)")])
+            switch error {
+            case let failure as BuildFailure: throw failure
+            case let error as TemplateError: throw BuildFailure([Self.diagnostic(for: error, theme: theme)])
+            case let diagnostic as Diagnostic: throw BuildFailure([diagnostic])
+            default: throw BuildFailure([Diagnostic(path: outputPath, message: "cannot write the site: \(error)")])
+            }
         }
 
         // The previous site is linked while the cache is saved: the two
@@ -405,21 +410,16 @@ public struct SiteBuilder: Sendable {
             ? BackgroundStep { _ = try? output.mirrorIntoPrevious() }
             : nil
 
-        // A build that put off the index is followed by one that makes it
-        // and saves the cache (reading the changed posts again, after the
-        // pages are shown rather than before).
-        if options.recordsOutput && !searchIndexDeferred {
-            timer.run("save cache") {
-                saveCache(
-                    cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered,
-                    memory: options.memory?.entries)
-                if let manifest = output.committedManifestIdentifier {
-                    let record = BuildRecord(
-                        inputs: inputs, manifest: manifest, postCount: model.posts.count,
-                        pageCount: model.pages.count, fileCount: fileCount, warnings: warnings,
-                        nextDue: nextDue?.timeIntervalSince1970)
-                    try? fileSystem.write(record.encoded(), to: recordPath)
-                }
+        if let cacheSaving {
+            if let (_, seconds) = try? cacheSaving.result() {
+                timer.report("save cache (alongside)", seconds: seconds)
+            }
+            if let manifest = output.committedManifestIdentifier {
+                let record = BuildRecord(
+                    inputs: inputs, manifest: manifest, postCount: model.posts.count,
+                    pageCount: model.pages.count, fileCount: fileCount, warnings: warnings,
+                    nextDue: nextDue?.timeIntervalSince1970)
+                try? fileSystem.write(record.encoded(), to: recordPath)
             }
         }
 
