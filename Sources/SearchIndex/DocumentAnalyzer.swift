@@ -14,29 +14,21 @@ public enum DocumentAnalyzer {
     /// Analyses one document.
     public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
         let analysis = threadAnalyses().analysis(for: document.language)
-        let analyzer = analysis.analyzer
+        // Counting works on the analyzer and scratch space taken out of the
+        // thread's analysis as local values: no dynamic exclusivity checks
+        // in the per-word loop, and no copy (the analysis lets go of them).
+        var (analyzer, scratch) = analysis.take()
         analyzer.trimIfNeeded()
-        // Counting works on a local copy of the scratch space: no dynamic
-        // exclusivity checks in the per-word loop.
-        var scratch = analysis.takeScratch()
         scratch.begin()
         var lengths = [Int](repeating: 0, count: Field.count)
-        func count(_ text: String, _ field: Field) {
-            var length = 0
-            WordScanner.forEachWord(in: text) { bytes, isASCII in
-                scratch.count(analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
-                length += 1
-            }
-            lengths[field.rawValue] += length
+        let texts = [(document.title, Field.title)] + (document.tags + document.keywords).map { ($0, .keywords) }
+            + [(document.description, .description)] + document.headings.map { ($0, .headings) }
+            + [(document.body, .body), (document.code, .code)]
+        for (text, field) in texts {
+            lengths[field.rawValue] += countWords(in: text, as: field, analyzer: &analyzer, scratch: &scratch)
         }
-        count(document.title, .title)
-        for text in document.tags + document.keywords { count(text, .keywords) }
-        count(document.description, .description)
-        for heading in document.headings { count(heading, .headings) }
-        count(document.body, .body)
-        count(document.code, .code)
         let result = scratch.finish(with: analyzer)
-        analysis.giveBack(scratch)
+        analysis.giveBack(analyzer, scratch)
         let stored = StoredDocument(
             id: document.id, url: document.url, title: document.title, date: document.date,
             section: document.section, language: document.language, tags: document.tags,
@@ -51,6 +43,21 @@ public enum DocumentAnalyzer {
             counts: result.counts,
             vocabularyWords: result.words,
             vocabularyTerms: result.wordTerms)
+    }
+
+    /// Counts the words of `text` in `field`; returns how many there were.
+    /// The analyzer and scratch space come in as `inout` parameters, not as
+    /// variables a local function captures: captured variables get dynamic
+    /// exclusivity checks on every word.
+    private static func countWords(
+        in text: String, as field: Field, analyzer: inout TermAnalyzer, scratch: inout CountingScratch
+    ) -> Int {
+        var length = 0
+        WordScanner.forEachWord(in: text) { bytes, isASCII in
+            scratch.count(analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
+            length += 1
+        }
+        return length
     }
 
     /// Collapses runs of white space to one space and cuts the text after at
@@ -134,26 +141,35 @@ private final class LanguageAnalyses {
     func analysis(for language: String) -> LanguageAnalysis {
         let key = StemmerLanguage.algorithm(for: language) ?? ""
         if let known = analyses[key] { return known }
-        let made = LanguageAnalysis(analyzer: TermAnalyzer(language: language))
+        let made = LanguageAnalysis(language: language)
         analyses[key] = made
         return made
     }
 }
 
-/// The analyzer of one language and its counting scratch space.
+/// The analyzer of one language and its counting scratch space, lent to
+/// one document at a time.
 private final class LanguageAnalysis {
-    let analyzer: TermAnalyzer
+    private var analyzer: TermAnalyzer?
     private var scratch = CountingScratch()
+    private let language: String
 
-    init(analyzer: TermAnalyzer) { self.analyzer = analyzer }
+    init(language: String) { self.language = language }
 
-    func takeScratch() -> CountingScratch {
-        let taken = scratch
-        scratch = CountingScratch()
-        return taken
+    /// The analyzer and the scratch space, handed over: until `giveBack`,
+    /// the analysis holds neither, so the caller's copies are unique.
+    func take() -> (TermAnalyzer, CountingScratch) {
+        let analyzer = self.analyzer ?? TermAnalyzer(language: language)
+        self.analyzer = nil
+        let scratch = self.scratch
+        self.scratch = CountingScratch()
+        return (analyzer, scratch)
     }
 
-    func giveBack(_ used: CountingScratch) { scratch = used }
+    func giveBack(_ analyzer: TermAnalyzer, _ scratch: CountingScratch) {
+        self.analyzer = analyzer
+        self.scratch = scratch
+    }
 }
 
 /// Counting scratch space: word and term counts live in arrays indexed by

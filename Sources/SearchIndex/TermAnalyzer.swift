@@ -13,9 +13,11 @@ struct WordTerm: Sendable, Equatable {
 /// it has seen: stemming and folding run once per distinct word, and a known
 /// word is recognised from its bytes alone.
 ///
-/// Not thread-safe (it owns a Snowball stemmer and scratch space); each
-/// thread uses its own.
-final class TermAnalyzer {
+/// A value, so that the per-word path mutates a local variable without
+/// the dynamic exclusivity checks a class's stored properties get (they
+/// cost a quarter of the analysis). Not thread-safe (its stemmer is a
+/// Snowball stemmer with scratch space); each thread uses its own.
+struct TermAnalyzer {
     /// A form of a known word, as identifiers of interned strings.
     struct Form {
         var term: Int32
@@ -42,15 +44,15 @@ final class TermAnalyzer {
     }
 
     /// The identifier of the word in `bytes`, analysing it the first time.
-    func wordIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
+    mutating func wordIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
         let (id, isNew) = words.identifier(for: bytes)
         if isNew {
             let start = forms.count
             for form in terms(forWord: String(decoding: bytes, as: UTF8.self), isASCII: isASCII) {
                 forms.append(Form(
-                    term: intern(form.term, in: &termIDs, names: &termNames),
-                    folded: intern(form.folded, in: &foldedIDs, names: &foldedNames),
-                    exactTerm: form.exact.map { intern(IndexFormat.exactPrefix + $0, in: &termIDs, names: &termNames) } ?? -1))
+                    term: Self.intern(form.term, in: &termIDs, names: &termNames),
+                    folded: Self.intern(form.folded, in: &foldedIDs, names: &foldedNames),
+                    exactTerm: form.exact.map { Self.intern(IndexFormat.exactPrefix + $0, in: &termIDs, names: &termNames) } ?? -1))
             }
             formRanges.append(start..<forms.count)
         }
@@ -67,7 +69,7 @@ final class TermAnalyzer {
 
     /// Forgets all words when the memo grows past its limit; call between
     /// documents only.
-    func trimIfNeeded() {
+    mutating func trimIfNeeded() {
         guard words.count > Self.wordLimit else { return }
         words = ByteTable()
         formRanges = []
@@ -90,7 +92,7 @@ final class TermAnalyzer {
         return result
     }
 
-    private func intern(_ text: String, in ids: inout [String: Int32], names: inout [String]) -> Int32 {
+    private static func intern(_ text: String, in ids: inout [String: Int32], names: inout [String]) -> Int32 {
         if let id = ids[text] { return id }
         let id = Int32(names.count)
         ids[text] = id
