@@ -69,6 +69,16 @@ struct PlainTextTests {
     @Test func wordsInOtherScriptsCount() {
         #expect(TextStatistics.wordCount(of: "Tìm kiếm tiếng Việt…") == 4)
     }
+
+    @Test(arguments: [
+        ("It’s a “test” — of ‘many’ words…", 6), ("word—word", 2), ("word–word", 2), ("a\u{2019}b", 1),
+        ("x\u{2000}y", 2), ("\u{2190}arrow", 1), ("← arrow", 2), ("tab\tsep\r\nline", 3), ("... -- !!", 0),
+        ("C++ and Objective-C", 3), ("e\u{0301}te", 1), ("2015—2016", 2), ("İstanbul’da", 1), ("end\u{2026}", 1),
+        ("\u{2014}", 0), ("日本語 テキスト", 2), ("", 0),
+    ])
+    func wordsAndSeparators(text: String, words: Int) {
+        #expect(TextStatistics.wordCount(of: text) == words)
+    }
 }
 
 struct EmptyDocumentTests {
