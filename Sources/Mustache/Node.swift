@@ -4,7 +4,7 @@
 /// reference per node rather than one per field.
 enum Node: Sendable {
     /// Literal bytes copied to the output.
-    case text([UInt8])
+    case text(TextBytes)
     /// The start of a template line: the renderer writes the current indentation here.
     case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (unescaped).
@@ -17,6 +17,55 @@ enum Node: Sendable {
     case parent(ParentTag)
     /// `{{$name}}…{{/name}}`: a block that a child template may override.
     case block(BlockTag)
+}
+
+/// Literal text of a template, in memory of its own that lives as long as
+/// the node holding it, so that the renderer can copy it through a plain
+/// pointer (see ``Step``).
+final class TextBytes: Sendable {
+    nonisolated(unsafe) private let storage: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ bytes: [UInt8]) {
+        storage = UnsafeMutableBufferPointer.allocate(capacity: bytes.count)
+        _ = storage.initialize(from: bytes)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The bytes; valid while this object lives.
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(storage) }
+}
+
+/// A node as the renderer walks it: the same cases as ``Node``, with the
+/// tags as unretained references and the text as a plain pointer. Walking
+/// `[Node]` copies each node, and so retains and releases its tag or text:
+/// with both cores rendering pages from the same templates, those atomic
+/// counts on shared objects were most of a page's rendering time. Steps are
+/// made from nodes once, at parse time, and kept beside them: the nodes
+/// keep every tag and text alive for as long as the steps can be walked.
+enum Step: @unchecked Sendable {
+    case text(UnsafeBufferPointer<UInt8>)
+    case lineStart
+    case variable(Unmanaged<VariableTag>)
+    case section(Unmanaged<SectionTag>)
+    case partial(Unmanaged<PartialTag>)
+    case parent(Unmanaged<ParentTag>)
+    case block(Unmanaged<BlockTag>)
+
+    /// The steps of `nodes`, valid while `nodes` lives.
+    static func steps(of nodes: [Node]) -> [Step] {
+        nodes.map { node in
+            switch node {
+            case .text(let text): .text(text.buffer)
+            case .lineStart: .lineStart
+            case .variable(let tag): .variable(.passUnretained(tag))
+            case .section(let tag): .section(.passUnretained(tag))
+            case .partial(let tag): .partial(.passUnretained(tag))
+            case .parent(let tag): .parent(.passUnretained(tag))
+            case .block(let tag): .block(.passUnretained(tag))
+            }
+        }
+    }
 }
 
 final class VariableTag: Sendable {
@@ -35,6 +84,8 @@ final class SectionTag: Sendable {
     let name: Name
     let isInverted: Bool
     let children: [Node]
+    /// `children` as the renderer walks them.
+    let steps: [Step]
     /// The unrendered source between the opening and closing tags (for lambdas).
     let rawText: String
     /// The delimiters in effect at the opening tag (for lambdas).
@@ -45,6 +96,7 @@ final class SectionTag: Sendable {
         self.name = name
         self.isInverted = isInverted
         self.children = children
+        steps = Step.steps(of: children)
         self.rawText = rawText
         self.delimiters = delimiters
         self.position = position
@@ -97,6 +149,8 @@ final class BlockTag: Sendable {
     let name: String
     /// The block's content with its own indentation removed.
     let children: [Node]
+    /// `children` as the renderer walks them.
+    let steps: [Step]
     /// The indentation re-added to each line of whatever content fills this block.
     let indentation: [UInt8]
     /// The line ending removed after a standalone closing tag; written again after
@@ -109,6 +163,7 @@ final class BlockTag: Sendable {
     init(name: String, children: [Node], indentation: [UInt8], lineEnding: [UInt8]?, templateName: String, position: SourcePosition) {
         self.name = name
         self.children = children
+        steps = Step.steps(of: children)
         self.indentation = indentation
         self.lineEnding = lineEnding
         self.templateName = templateName

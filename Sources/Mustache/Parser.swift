@@ -90,7 +90,7 @@ struct Parser {
 
         func flushText() {
             guard !pendingText.isEmpty else { return }
-            append(.text(pendingText), to: &stack, root: &nodes)
+            append(.text(TextBytes(pendingText)), to: &stack, root: &nodes)
             pendingText.removeAll(keepingCapacity: true)
         }
 

@@ -31,24 +31,31 @@ final class Renderer {
 
     // MARK: - Nodes
 
-    func render(_ nodes: [Node], into output: inout [UInt8]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
+    func render(_ steps: [Step], into output: inout [UInt8]) throws(TemplateError) {
+        for step in steps {
+            switch step {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
             case .lineStart:
                 if !indentation.isEmpty, output.last == nil || output.last == UInt8(ascii: "\n") {
                     output.append(contentsOf: indentation)
                 }
+            // The template that holds the steps outlives this call, and so
+            // do their tags: used without being retained.
             case .variable(let tag):
+                unowned(unsafe) let tag = tag.takeUnretainedValue()
                 try renderVariable(tag, into: &output)
             case .section(let tag):
+                unowned(unsafe) let tag = tag.takeUnretainedValue()
                 try renderSection(tag, into: &output)
             case .partial(let tag):
+                unowned(unsafe) let tag = tag.takeUnretainedValue()
                 try renderPartial(tag, into: &output)
             case .parent(let tag):
+                unowned(unsafe) let tag = tag.takeUnretainedValue()
                 try renderParent(tag, into: &output)
             case .block(let tag):
+                unowned(unsafe) let tag = tag.takeUnretainedValue()
                 try renderBlock(tag, into: &output)
             }
         }
@@ -75,7 +82,7 @@ final class Renderer {
     private func renderSection(_ tag: SectionTag, into output: inout [UInt8]) throws(TemplateError) {
         let value = lookUp(tag.name) ?? .null
         if tag.isInverted {
-            if !value.isTruthy { try render(tag.children, into: &output) }
+            if !value.isTruthy { try render(tag.steps, into: &output) }
             return
         }
         switch value {
@@ -83,7 +90,7 @@ final class Renderer {
             for (index, element) in elements.enumerated() {
                 stack.append(Frame(value: element, index: index, count: elements.count))
                 defer { stack.removeLast() }
-                try render(tag.children, into: &output)
+                try render(tag.steps, into: &output)
             }
         case .lambda(let lambda):
             if case .section = lambda.body {
@@ -102,7 +109,7 @@ final class Renderer {
         guard value.isTruthy else { return }
         stack.append(Frame(value: value, index: -1, count: 0))
         defer { stack.removeLast() }
-        try render(tag.children, into: &output)
+        try render(tag.steps, into: &output)
     }
 
     private func renderPartial(_ tag: PartialTag, into output: inout [UInt8]) throws(TemplateError) {
@@ -141,7 +148,7 @@ final class Renderer {
         indentation.append(contentsOf: tag.indentation)
         templateName = content.templateName
         let start = output.count
-        try render(content.children, into: &output)
+        try render(content.steps, into: &output)
         if let lineEnding = tag.lineEnding, output.count > start, output.last != UInt8(ascii: "\n") {
             output.append(contentsOf: lineEnding)
         }
@@ -167,7 +174,7 @@ final class Renderer {
             indentation = []
         }
         templateName = template.name
-        try render(template.nodes, into: &output)
+        try render(template.steps, into: &output)
     }
 
     /// Finds the template a partial or parent tag names; `nil` renders nothing.
@@ -234,7 +241,9 @@ final class Renderer {
         var output: [UInt8] = []
         depth += 1
         defer { depth -= 1 }
-        try render(nodes, into: &output)
+        try withExtendedLifetime(nodes) { () throws(TemplateError) in
+            try render(Step.steps(of: nodes), into: &output)
+        }
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -10,6 +10,8 @@ public struct Template: Sendable {
     /// The name used in error messages (for templates read from a folder: the file name).
     public let name: String
     let nodes: [Node]
+    /// `nodes` as the renderer walks them.
+    let steps: [Step]
     /// The source size, used to size the output buffer.
     private let sourceSize: Int
 
@@ -23,6 +25,7 @@ public struct Template: Sendable {
         self.name = name
         let bytes = Array(source.utf8)
         self.nodes = try Parser(source: bytes, templateName: name).parse()
+        steps = Step.steps(of: nodes)
         self.sourceSize = bytes.count
     }
 
@@ -44,7 +47,7 @@ public struct Template: Sendable {
         let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals)
         var output: [UInt8] = []
         output.reserveCapacity(sourceSize + sourceSize / 2 + 64)
-        try renderer.render(nodes, into: &output)
+        try renderer.render(steps, into: &output)
         return output
     }
 
