@@ -19,6 +19,27 @@ import Testing
         #expect(fileSystem.isDirectory(root + "/x/y"))
     }
 
+    /// Files of every size read back whole: empty, small, and past the
+    /// sizes a read loop might use as its unit.
+    @Test(arguments: [0, 1, 4095, 4096, 65_537, 3_000_001])
+    func filesReadBackWhole(size: Int) throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fileSystem = LocalFileSystem()
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        try fileSystem.write(bytes, to: root + "/file.bin")
+        #expect(try fileSystem.contents(of: root + "/file.bin") == bytes)
+    }
+
+    /// A file whose size the system does not know ahead (those of `/proc`
+    /// say 0) is read to its end all the same.
+    @Test func aFileLongerThanItsStatedSizeIsReadToTheEnd() throws {
+        let text = try LocalFileSystem().contents(of: "/proc/self/status")
+        #expect(text.count > 100)
+        #expect(String(decoding: text, as: UTF8.self).contains("Name:"))
+        #expect(throws: FileSystemError.self) { try LocalFileSystem().contents(of: "/proc/self") }
+    }
+
     /// A file where a folder should be is an error, not a silent success.
     @Test func aFileInTheWayOfAFolderFails() throws {
         let root = try makeTemporaryDirectory()
