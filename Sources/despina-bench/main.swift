@@ -9,6 +9,8 @@ import SearchIndex
 //   despina-bench templates [COUNT]      render the default theme's post page COUNT times
 //   despina-bench highlight CONTENT_DIR  highlight every fenced code block under CONTENT_DIR
 //   despina-bench markdown CONTENT_DIR   parse and render every Markdown file under CONTENT_DIR
+//   despina-bench analysis CONTENT_DIR   analyse the text of every Markdown file for the search index
+//   despina-bench index CONTENT_DIR      make the search index files of every Markdown file, ten times
 //
 // Run from the repository root (templates reads Templates/ and Content/).
 
@@ -118,16 +120,41 @@ func benchmarkMarkdown(directory: String) throws {
                  texts.count, Double(bytes) / 1e6, elapsed, Double(bytes) / 1e6 / elapsed))
 }
 
-func benchmarkAnalysis(directory: String) throws {
+/// The search documents of every Markdown file under `directory`, with
+/// title, language, tags and date from the front matter.
+func searchDocuments(in directory: String) throws -> [SearchDocument] {
     var documents: [SearchDocument] = []
     for (number, file) in markdownFiles(in: directory).enumerated() {
         let split = try FrontMatter.split(try String(contentsOfFile: file, encoding: .utf8))
         let document = Document(markdown: String(split.body))
         documents.append(SearchDocument(
             id: "posts/\(number)", url: "/posts/\(number)/", title: (try? split.frontMatter?.string("title")) ?? "",
+            tags: (try? split.frontMatter?.strings("tags")) ?? [], section: "posts",
             language: (try? split.frontMatter?.string("lang")) ?? "en",
+            date: (try? split.frontMatter?.string("date")).map { String($0.prefix(10)) + "T00:00:00Z" },
             headings: document.headings.map(\.title), body: document.plainText, code: document.codeText))
     }
+    return documents
+}
+
+/// Times making the index files from a builder that holds every document:
+/// what a rebuild after a one-post edit does once it has swapped the post's
+/// document.
+func benchmarkIndex(directory: String, rounds: Int) throws {
+    var builder = IndexBuilder()
+    for document in try searchDocuments(in: directory) { builder.add(DocumentAnalyzer.analyze(document)) }
+    var bytes = 0
+    var fastest = Double.infinity
+    for _ in 0..<rounds {
+        let elapsed = seconds { bytes = builder.build().values.reduce(0) { $0 + $1.count } }
+        fastest = min(fastest, elapsed)
+    }
+    print(String(format: "index: %d documents, %.1f MB of index files in %.3f s (fastest of %d; two threads)",
+                 builder.count, Double(bytes) / 1e6, fastest, rounds))
+}
+
+func benchmarkAnalysis(directory: String) throws {
+    let documents = try searchDocuments(in: directory)
     let bytes = documents.reduce(0) { $0 + $1.body.utf8.count + $1.code.utf8.count }
     var terms = 0
     let elapsed = seconds {
@@ -144,8 +171,10 @@ do {
     case "highlight": try benchmarkHighlight(directory: arguments.dropFirst().first ?? "Content")
     case "markdown": try benchmarkMarkdown(directory: arguments.dropFirst().first ?? "Content")
     case "analysis": try benchmarkAnalysis(directory: arguments.dropFirst().first ?? "Content")
+    case "index": try benchmarkIndex(directory: arguments.dropFirst().first ?? "Content", rounds: 10)
     default:
-        print("usage: despina-bench templates [COUNT] | highlight CONTENT_DIR | markdown CONTENT_DIR | analysis CONTENT_DIR")
+        print("usage: despina-bench templates [COUNT] | highlight CONTENT_DIR | markdown CONTENT_DIR | analysis CONTENT_DIR"
+            + " | index CONTENT_DIR")
         exit(2)
     }
 } catch {
