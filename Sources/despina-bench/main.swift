@@ -171,7 +171,7 @@ do {
     case "highlight": try benchmarkHighlight(directory: arguments.dropFirst().first ?? "Content")
     case "markdown": try benchmarkMarkdown(directory: arguments.dropFirst().first ?? "Content")
     case "analysis": try benchmarkAnalysis(directory: arguments.dropFirst().first ?? "Content")
-    case "index": try benchmarkIndex(directory: arguments.dropFirst().first ?? "Content", rounds: 10)
+    case "index": try benchmarkIndex(directory: arguments.dropFirst().first ?? "Content", rounds: Int(arguments.dropFirst(2).first ?? "") ?? 10)
     default:
         print("usage: despina-bench templates [COUNT] | highlight CONTENT_DIR | markdown CONTENT_DIR | analysis CONTENT_DIR"
             + " | index CONTENT_DIR")

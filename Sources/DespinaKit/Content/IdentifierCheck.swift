@@ -5,6 +5,7 @@ enum IdentifierCheck {
     /// naming both files; placed at the `id` key when the file sets one.
     static func duplicates(in entries: [Entry]) -> [Diagnostic] {
         var owners: [String: String] = [:]
+        owners.reserveCapacity(entries.count)
         var errors: [Diagnostic] = []
         for entry in entries {
             if let other = owners[entry.identifier] {

@@ -50,6 +50,9 @@ struct OutputFolder: Sendable {
         let current = Mutex(OutputManifest())
         /// Every file of the new site.
         let written = Mutex(OutputManifest())
+        /// How many files of the new site had bytes that neither staging
+        /// nor the output held, and were written.
+        let changed = Mutex(0)
         /// Files equal to the output's but not in staging: linked from the
         /// output at commit, unless nothing changed and no swap is needed.
         let deferred = Mutex<[String]>([])
@@ -164,6 +167,7 @@ struct OutputFolder: Sendable {
         // by an earlier build): replace the name, never the shared bytes.
         if inStaging != nil { try setAside(target) }
         try fileSystem.write(bytes, to: target)
+        state.changed.withLock { $0 += 1 }
     }
 
     /// Keeps the output's file at `relativePath` in the new site, without
@@ -316,14 +320,11 @@ struct OutputFolder: Sendable {
         state.written.withLock { $0.entries[relativePath] != nil }
     }
 
-    /// How many files of the new site were already in place and not written.
+    /// How many files of the new site were already in place and not written:
+    /// every file but those `write` had to write (a file kept or adopted
+    /// has the bytes of the output's or of staging's).
     var unchangedCount: Int {
-        let written = state.written.withLock { $0 }
-        let base = state.base.withLock { $0 }
-        let current = state.current.withLock { $0 }
-        return written.entries.filter {
-            $0.value.hasSameBytes(as: base.entries[$0.key]) || $0.value.hasSameBytes(as: current.entries[$0.key])
-        }.count
+        state.written.withLock { $0.entries.count } - state.changed.withLock { $0 }
     }
 
     /// Puts the new site in place of the old one, which becomes the previous
@@ -355,7 +356,7 @@ struct OutputFolder: Sendable {
             }
             // Files of the previous site that this build did not make.
             var emptiedFolders = Set<String>()
-            for path in base.entries.keys.sorted() where written.entries[path] == nil {
+            for path in base.entries.keys.filter({ written.entries[$0] == nil }).sorted() {
                 try setAside(joinPath(stagingPath, path))
                 emptiedFolders.insert(parentPath(path))
             }
