@@ -40,6 +40,35 @@ import Testing
         #expect(throws: FileSystemError.self) { try LocalFileSystem().contents(of: "/proc/self") }
     }
 
+    /// A mapped file gives its bytes; replacing it puts the new bytes in
+    /// place and leaves the old mapping whole (the cache's records read
+    /// their HTML from it after the file was saved again).
+    @Test func replacingAMappedFileKeepsTheMappingWhole() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fileSystem = LocalFileSystem()
+        let old = (0..<100_000).map { UInt8(truncatingIfNeeded: $0) }
+        try fileSystem.write(old, to: root + "/cache/00")
+        let mapped = try fileSystem.sharedContents(of: root + "/cache/00")
+        try fileSystem.replaceFile(at: root + "/cache/00", with: Array("new".utf8))
+        #expect(Array(mapped.buffer) == old)
+        #expect(try fileSystem.text(of: root + "/cache/00") == "new")
+        #expect(try fileSystem.entries(of: root + "/cache").map(\.name) == ["00"])
+        #expect(try fileSystem.sharedContents(of: root + "/cache/00").bytes(in: 0..<3) == Array("new".utf8))
+    }
+
+    /// Empty files, and files whose stated size is not their length, are
+    /// read rather than mapped.
+    @Test func filesThatCannotBeMappedAreRead() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fileSystem = LocalFileSystem()
+        try fileSystem.write([], to: root + "/empty")
+        #expect(try fileSystem.sharedContents(of: root + "/empty").count == 0)
+        #expect(try fileSystem.sharedContents(of: "/proc/self/status").count > 100)
+        #expect(throws: FileSystemError.self) { try fileSystem.sharedContents(of: root + "/missing") }
+    }
+
     /// A file where a folder should be is an error, not a silent success.
     @Test func aFileInTheWayOfAFolderFails() throws {
         let root = try makeTemporaryDirectory()
@@ -74,6 +103,18 @@ import Testing
         #expect(stat(root + "/source.txt", &first) == 0 && stat(root + "/a/link.txt", &second) == 0)
         #expect(first.st_ino == second.st_ino && first.st_nlink == 2)
         #expect(throws: FileSystemError.self) { try fileSystem.hardLink(root + "/source.txt", to: root + "/a/link.txt") }
+    }
+}
+
+@Suite struct FileReplacementTests {
+    /// In memory, replacing a file is writing it anew.
+    @Test func replacingInMemory() throws {
+        let fileSystem = MemoryFileSystem()
+        try fileSystem.write(Array("old".utf8), to: "/site/.despina/cache/entries/00")
+        try fileSystem.replaceFile(at: "/site/.despina/cache/entries/00", with: Array("new".utf8))
+        #expect(try fileSystem.text(of: "/site/.despina/cache/entries/00") == "new")
+        #expect(try fileSystem.entries(of: "/site/.despina/cache/entries").map(\.name) == ["00"])
+        #expect(try fileSystem.sharedContents(of: "/site/.despina/cache/entries/00").bytes(in: 0..<3) == Array("new".utf8))
     }
 }
 

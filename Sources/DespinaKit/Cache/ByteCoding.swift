@@ -58,19 +58,38 @@ struct MalformedCache: Error {}
 /// Reads what `ByteWriter` wrote; every read checks its bounds, so a
 /// damaged file is an error, never a crash.
 struct ByteReader {
-    private let bytes: [UInt8]
+    /// What the bytes belong to, kept alive while the reader (or text read
+    /// from it) uses them.
+    let owner: SharedBytes
+    private let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
 
+    /// Reads a copy of `bytes`.
     init(_ bytes: [UInt8], offset: Int = 0) {
-        self.bytes = bytes
+        self.init(SharedBytes(copying: bytes), count: bytes.count, offset: offset)
+    }
+
+    /// Reads the first `count` bytes of `shared`.
+    init(_ shared: SharedBytes, count: Int, offset: Int = 0) {
+        owner = shared
+        bytes = UnsafeRawBufferPointer(rebasing: shared.buffer[0..<min(count, shared.count)])
         self.offset = offset
     }
 
     var isAtEnd: Bool { offset >= bytes.count }
 
     mutating func readUInt64() throws(MalformedCache) -> UInt64 {
-        guard let value = SevenBitCodec.read(bytes, at: &offset) else { throw MalformedCache() }
-        return value
+        // Seven bits a byte, low groups first (`SevenBitCodec`).
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        throw MalformedCache()
     }
 
     mutating func readInt() throws(MalformedCache) -> Int {
@@ -95,9 +114,7 @@ struct ByteReader {
         let count = try readCount()
         let start = offset
         offset += count
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self)
-        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
     }
 
     mutating func readOptionalString() throws(MalformedCache) -> String? {
@@ -112,9 +129,6 @@ struct ByteReader {
         return values
     }
 
-    /// The bytes being read.
-    var buffer: [UInt8] { bytes }
-
     /// Skips a length-prefixed run of bytes, returning where it lies.
     mutating func readRange() throws(MalformedCache) -> Range<Int> {
         let count = try readCount()
@@ -125,6 +139,6 @@ struct ByteReader {
     mutating func readBytes() throws(MalformedCache) -> [UInt8] {
         let count = try readCount()
         defer { offset += count }
-        return Array(bytes[offset..<offset + count])
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
     }
 }

@@ -188,7 +188,7 @@ extension ByteReader {
             markdown: markdown))
         if try readBool() {
             let htmlRange = try readRange()
-            let html = UTF8Text(bytes: buffer, range: htmlRange)
+            let html = UTF8Text(shared: owner, range: htmlRange)
             let summaryHTML = try readString()
             let headingCount = try readCount()
             var headings: [Heading] = []

@@ -8,6 +8,15 @@ enum Checksum {
         return sealed
     }
 
+    /// How many bytes come before the digest, when the digest matches them.
+    static func payloadCount(of bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 8 else { return nil }
+        var check: UInt64 = 0
+        for index in 0..<8 { check |= UInt64(bytes[bytes.count - 8 + index]) << (8 * UInt64(index)) }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
+        return Fingerprint.of(bytes: payload) == check ? payload.count : nil
+    }
+
     /// The bytes before the digest, when the digest matches them.
     static func opening(_ bytes: consuming [UInt8]) -> [UInt8]? {
         guard bytes.count >= 8 else { return nil }

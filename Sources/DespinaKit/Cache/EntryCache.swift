@@ -47,8 +47,10 @@ struct EntryCache: Sendable {
     /// Reads the cache files in `directory` (on all cores).
     static func load(from directory: String, key: UInt64, fileSystem: any FileSystem) -> EntryCache {
         let shards = parallelMap(Array(0..<shardCount)) { shard -> [CachedEntry]? in
-            guard let bytes = try? fileSystem.contents(of: joinPath(directory, fileName(shard))) else { return nil }
-            return try? decode(consume bytes, key: key)
+            // Mapped, not read: the posts' HTML stays in the file until a
+            // page needs it (see `SharedBytes`).
+            guard let bytes = try? fileSystem.sharedContents(of: joinPath(directory, fileName(shard))) else { return nil }
+            return try? decode(bytes, key: key)
         }
         var records: [String: CachedEntry] = [:]
         var intact = Set<Int>()
@@ -81,11 +83,13 @@ struct EntryCache: Sendable {
         let key = key
         let directory = directory
         let shards = pathsByShard
-        // A cache that cannot be written costs the next build time, not correctness.
+        // A cache that cannot be written costs the next build time, not
+        // correctness. Each file is replaced whole, never rewritten in place:
+        // the records read from it may still use its mapped bytes.
         try? parallelForEach(dirty.sorted()) { shard in
             let records = shards[shard].sorted().compactMap(record)
-            try? fileSystem.write(
-                Self.encode(records, key: key), to: joinPath(directory, Self.fileName(shard)))
+            try? fileSystem.replaceFile(
+                at: joinPath(directory, Self.fileName(shard)), with: Self.encode(records, key: key))
         }
     }
 
@@ -108,10 +112,15 @@ struct EntryCache: Sendable {
         return Checksum.sealing(file.bytes)
     }
 
-    static func decode(_ bytes: consuming [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
-        // Handed over, not copied: the file's array is shortened in place.
-        guard let payload = Checksum.opening(consume bytes) else { throw MalformedCache() }
-        var reader = ByteReader(payload)
+    static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
+        try decode(SharedBytes(copying: bytes), key: key)
+    }
+
+    /// The records of a cache file's bytes; the records' HTML keeps using
+    /// `bytes` rather than a copy.
+    static func decode(_ bytes: SharedBytes, key: UInt64) throws(MalformedCache) -> [CachedEntry] {
+        guard let payloadCount = Checksum.payloadCount(of: bytes.buffer) else { throw MalformedCache() }
+        var reader = ByteReader(bytes, count: payloadCount)
         guard try reader.readBytes() == magic, try reader.readUInt64() == key else { throw MalformedCache() }
         let count = try reader.readCount()
         var records: [CachedEntry] = []

@@ -132,20 +132,21 @@ struct RenderedContent: Sendable {
 struct UTF8Text: Sendable {
     private enum Storage: Sendable {
         case string(String)
-        case bytes([UInt8], Range<Int>)
+        case shared(SharedBytes, Range<Int>)
     }
 
     private let storage: Storage
 
     init(_ string: String) { storage = .string(string) }
 
-    /// Text whose UTF-8 bytes are `bytes[range]` (kept, not copied).
-    init(bytes: [UInt8], range: Range<Int>) { storage = .bytes(bytes, range) }
+    /// Text whose UTF-8 bytes are `shared`'s in `range` (kept, not copied).
+    init(shared: SharedBytes, range: Range<Int>) { storage = .shared(shared, range) }
 
     var string: String {
         switch storage {
         case .string(let string): return string
-        case .bytes(let bytes, let range): return String(decoding: bytes[range], as: UTF8.self)
+        case .shared(let shared, let range):
+            return String(decoding: UnsafeRawBufferPointer(rebasing: shared.buffer[range]), as: UTF8.self)
         }
     }
 
@@ -153,8 +154,10 @@ struct UTF8Text: Sendable {
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
         case .string(var string): return string.withUTF8(body)
-        case .bytes(let bytes, let range):
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .shared(let shared, let range):
+            return withExtendedLifetime(shared) {
+                body(UnsafeRawBufferPointer(rebasing: shared.buffer[range]).bindMemory(to: UInt8.self))
+            }
         }
     }
 }

@@ -58,6 +58,15 @@ public protocol FileSystem: Sendable {
     /// link), creating missing parents; throws where the file system
     /// cannot link the two paths (no file is made then).
     func hardLink(_ source: String, to destination: String) throws
+    /// Puts a new file with `bytes` at `path` in one step: whoever reads or
+    /// maps the old file keeps its bytes.
+    func replaceFile(at path: String, with bytes: [UInt8]) throws
+}
+
+/// A file system that can map files into memory.
+protocol MappingFileSystem {
+    /// The bytes of the file at `path`, mapped when it is a regular file.
+    func mappedContents(of path: String) throws -> SharedBytes
 }
 
 /// An error from a file operation, naming the path.
@@ -85,6 +94,22 @@ extension FileSystem {
         } catch {
             try write(contents(of: source), to: destination)
         }
+    }
+
+    /// The bytes of the file at `path`: mapped where the file system maps
+    /// files (see `SharedBytes`), else a copy.
+    func sharedContents(of path: String) throws -> SharedBytes {
+        if let mapping = self as? any MappingFileSystem { return try mapping.mappedContents(of: path) }
+        return SharedBytes(copying: try contents(of: path))
+    }
+
+    /// Writes the file under another name beside `path`, then puts it in
+    /// place of the old one.
+    public func replaceFile(at path: String, with bytes: [UInt8]) throws {
+        let fresh = path + ".new"
+        try write(bytes, to: fresh)
+        try removeItem(at: path)
+        try move(fresh, to: path)
     }
 
     /// Whether anything exists at `path`.

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The real file system, through POSIX calls.
-public struct LocalFileSystem: FileSystem {
+public struct LocalFileSystem: FileSystem, MappingFileSystem {
     /// Creates the local file system.
     public init() {}
 
@@ -32,6 +32,31 @@ public struct LocalFileSystem: FileSystem {
             result.append(contentsOf: buffer[0..<count])
         }
         return result
+    }
+
+    func mappedContents(of path: String) throws -> SharedBytes {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw error(path) }
+        // Only regular files are mapped: the size of others is not their length.
+        if (status.st_mode & S_IFMT) == S_IFREG, let mapped = SharedBytes(mapping: descriptor, size: Int(status.st_size)) {
+            return mapped
+        }
+        return SharedBytes(copying: try contents(of: path))
+    }
+
+    /// Writes a new file beside `path` and renames it over the old one, which
+    /// stays whole for whoever has it open or mapped.
+    public func replaceFile(at path: String, with bytes: [UInt8]) throws {
+        let fresh = path + ".new"
+        try write(bytes, to: fresh)
+        guard rename(fresh, path) == 0 else {
+            let failure = error(path)
+            unlink(fresh)
+            throw failure
+        }
     }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
