@@ -72,6 +72,34 @@ public struct Template: Sendable {
         return visit(nodes)
     }
 
+    /// Every part of every name its tags look up (`post.title` gives `post`
+    /// and `title`), in this template only.
+    func nameParts() -> Set<String> {
+        var parts: Set<String> = []
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .variable(let tag):
+                    parts.formUnion(tag.name.parts)
+                case .section(let tag):
+                    parts.formUnion(tag.name.parts)
+                    visit(tag.children)
+                case .partial(let tag):
+                    if case .dynamic(let name) = tag.reference { parts.formUnion(name.parts) }
+                case .parent(let tag):
+                    if case .dynamic(let name) = tag.reference { parts.formUnion(name.parts) }
+                    for block in tag.overrides.values { visit(block.children) }
+                case .block(let tag):
+                    visit(tag.children)
+                case .text, .lineStart:
+                    break
+                }
+            }
+        }
+        visit(nodes)
+        return parts
+    }
+
     /// The names of partials and parents this template includes by fixed name, with
     /// where each is used (dynamic names are only known while rendering).
     func references() -> [(name: String, kind: String, position: SourcePosition)] {

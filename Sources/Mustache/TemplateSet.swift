@@ -102,6 +102,18 @@ public final class TemplateSet: Sendable {
         return used
     }
 
+    /// Every part of every name that the template called `name`, and the
+    /// partials and parents it includes, look up; nil when one of them
+    /// includes a template named by a value (then any name may be looked up).
+    /// A value's field that is not among them cannot change what the
+    /// template renders.
+    public func nameParts(usedBy name: String) -> Set<String>? {
+        guard let used = templatesUsed(by: name) else { return nil }
+        var parts: Set<String> = []
+        for template in used.compactMap({ templatesByName[$0] }) { parts.formUnion(template.nameParts()) }
+        return parts
+    }
+
     /// The names of all templates, sorted.
     public var names: [String] {
         templatesByName.keys.sorted()

@@ -46,21 +46,24 @@ import Testing
         }))
     }
 
-    func post(_ name: String, title: String, day: Int, tags: [String], draft: Bool = false) -> (String, String) {
+    func post(
+        _ name: String, title: String, day: Int, tags: [String], draft: Bool = false, description: String? = nil,
+        lead: String = "", text: String = "Text."
+    ) -> (String, String) {
         ("/site/Content/posts/\(name).md", """
         ---
         title: "\(title)"
         date: 2020-01-\(day < 10 ? "0" : "")\(day)
         tags: [\(tags.joined(separator: ", "))]
-        description: About \(title).
+        description: \(description ?? "About \(title).")
         draft: \(draft)
         ---
 
-        Body of \(title). See [the first](p0.md).
+        \(lead)Body of \(title). See [the first](p0.md).
 
         ## Part one
 
-        Text.
+        \(text)
         """)
     }
 
@@ -91,6 +94,48 @@ import Testing
         #expect(rewritten > 0 && rewritten < summary.fileCount / 4, "\(rewritten) of \(summary.fileCount) files rewritten")
         let output = try files(below: "/site/Output", in: fileSystem)
         #expect(String(decoding: output["posts/p3/index.html"] ?? [], as: UTF8.self).contains("New text."))
+    }
+
+    /// A post's page shows of its neighbours only their titles and links,
+    /// and the theme's lists and archive show no word counts: more text at
+    /// the end of a post makes its page, its feeds and the search index
+    /// again, not its neighbours, lists or archive. A template that names
+    /// the word count has its lists made again.
+    @Test func moreTextRewritesWhatShowsTheText() throws {
+        func written(after edit: (MemoryFileSystem) throws -> Void, templates: [String: String] = [:]) throws -> Set<String> {
+            var files = Dictionary(uniqueKeysWithValues: (0..<12).map {
+                post("p\($0)", title: "Post \($0)", day: $0 + 1, tags: ["a"])
+            })
+            for (name, source) in templates { files["/site/Templates/\(name).mustache"] = source }
+            let fileSystem = MemoryFileSystem(files: files)
+            _ = try build(fileSystem)
+            _ = try build(fileSystem)
+            let before = stamps(below: "/site/Output", in: fileSystem)
+            try edit(fileSystem)
+            _ = try build(fileSystem)
+            let after = stamps(below: "/site/Output", in: fileSystem)
+            return Set(after.filter { before[$0.key] != $0.value }.keys.map { String($0.dropFirst("/site/Output/".count)) })
+        }
+        func moreText(_ fileSystem: MemoryFileSystem) throws {
+            let (path, text) = post("p5", title: "Post 5", day: 6, tags: ["a"], text: "Text, and much more of it.")
+            try fileSystem.write(Array(text.utf8), to: path)
+        }
+        let plain = try written(after: moreText)
+        #expect(plain.contains("posts/p5/index.html"))
+        #expect(!plain.contains { $0.hasPrefix("posts/p4/") || $0.hasPrefix("posts/p6/") }, "\(plain.sorted())")
+        #expect(!plain.contains("archive/index.html") && !plain.contains("index.html") && !plain.contains("tags/a/index.html"),
+                "\(plain.sorted())")
+        let counting = try written(after: moreText, templates: [
+            "archive": "{{#years}}{{#posts}}{{title}} ({{wordCount}} words)\n{{/posts}}{{/years}}",
+        ])
+        #expect(counting.contains("archive/index.html"), "\(counting.sorted())")
+        #expect(!counting.contains("index.html"))
+        let retitled = try written { fileSystem in
+            let (path, text) = post("p5", title: "Post five", day: 6, tags: ["a"])
+            try fileSystem.write(Array(text.utf8), to: path)
+        }
+        #expect(["posts/p4/index.html", "posts/p6/index.html", "archive/index.html", "tags/a/index.html"]
+            .allSatisfy(retitled.contains), "\(retitled.sorted())")
     }
 
     /// The preview reloads pages before the search index is made: a build
@@ -310,9 +355,9 @@ import Testing
 
     func randomEdits(seed: UInt64, preview: Bool) throws {
         var random = Generator(state: seed)
-        var posts: [String: (title: String, day: Int, tags: [String], draft: Bool)] = [:]
+        var posts: [String: (title: String, day: Int, tags: [String], draft: Bool, lead: String, text: String)] = [:]
         for index in 0..<8 {
-            posts["p\(index)"] = ("Post \(index)", index + 1, ["t\(index % 3)"], false)
+            posts["p\(index)"] = ("Post \(index)", index + 1, ["t\(index % 3)"], false, "", "Text.")
         }
         let fileSystem = MemoryFileSystem()
         var previewOptions = options()
@@ -334,7 +379,9 @@ import Testing
             for path in before { try fileSystem.removeItem(at: path) }
             written = []
             for (name, value) in posts {
-                let (path, text) = post(name, title: value.title, day: value.day, tags: value.tags, draft: value.draft)
+                let (path, text) = post(
+                    name, title: value.title, day: value.day, tags: value.tags, draft: value.draft, lead: value.lead,
+                    text: value.text)
                 try fileSystem.write(Array(text.utf8), to: path)
                 written.insert(path)
             }
@@ -345,9 +392,18 @@ import Testing
         var next = 100
         for _ in 0..<12 {
             let names = posts.keys.sorted()
-            switch Int.random(in: 0..<6, using: &random) {
+            switch Int.random(in: 0..<8, using: &random) {
             case 0:
-                posts["n\(next)"] = ("New \(next)", Int.random(in: 1...28, using: &random), ["t\(next % 4)"], false)
+                posts["n\(next)"] = ("New \(next)", Int.random(in: 1...28, using: &random), ["t\(next % 4)"], false, "", "Text.")
+                next += 1
+            case 6:
+                // The text grows: word count and, now and then, reading time.
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
+                posts[name]?.text += String(repeating: " more words", count: Int.random(in: 1...300, using: &random))
+            case 7:
+                // The first paragraph, which summaries show, changes.
+                let name = names[Int.random(in: 0..<names.count, using: &random)]
+                posts[name]?.lead = "Lead \(next). "
                 next += 1
             case 1 where names.count > 2:
                 posts[names[Int.random(in: 0..<names.count, using: &random)]] = nil

@@ -133,6 +133,9 @@ extension SiteBuilder {
                 var reused = entry
                 reused.content = record.entry.content
                 reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
+                // Same source, URL and rendering: the same summary inputs.
+                reused.summaryInputs = record.entry.summaryInputs.count == PostSummary.Inputs.width
+                    ? record.entry.summaryInputs : PostSummary.Inputs.digests(of: reused)
                 var updated = record
                 updated.size = source.size
                 updated.modified = source.modified
@@ -155,6 +158,7 @@ extension SiteBuilder {
             let rendered = loader.render(fresh, highlighter: highlighter, links: routing)
             var published = rendered.entry
             published.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
+            published.summaryInputs = PostSummary.Inputs.digests(of: published)
             // The analysis goes straight into the build's index, compact.
             if indexed, let index {
                 index.add(

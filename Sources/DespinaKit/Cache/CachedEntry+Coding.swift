@@ -70,6 +70,8 @@ extension ByteWriter {
         write(entry.markdown.smartPunctuation)
         write(entry.markdown.hardLineBreaks)
         write(entry.markdown.unsafeHTML)
+        write(entry.summaryInputs.count)
+        for input in entry.summaryInputs { write(input) }
         write(entry.content != nil)
         if let content = entry.content {
             content.htmlText.withUTF8 { utf8 in
@@ -178,6 +180,10 @@ extension ByteReader {
         markdown.smartPunctuation = try readBool()
         markdown.hardLineBreaks = try readBool()
         markdown.unsafeHTML = try readBool()
+        let summaryInputCount = try readCount()
+        var summaryInputs: [UInt64] = []
+        summaryInputs.reserveCapacity(summaryInputCount)
+        for _ in 0..<summaryInputCount { summaryInputs.append(try readUInt64()) }
         var entry = Entry(Entry.Fields(
             sourcePath: sourcePath, kind: kind, section: section, slug: slug, title: title, date: date,
             updated: updated, tags: tags, description: description, language: language, isDraft: isDraft,
@@ -185,7 +191,7 @@ extension ByteReader {
             aliases: aliases, series: series,
             seriesPart: seriesPart, layout: layout, isSearchable: isSearchable, keywords: keywords, image: image,
             explicitPermalink: explicitPermalink, path: path, body: "", bodyFirstLine: bodyFirstLine,
-            markdown: markdown))
+            markdown: markdown, summaryInputs: summaryInputs))
         if try readBool() {
             let htmlRange = try readRange()
             let html = UTF8Text(shared: owner, range: htmlRange)

@@ -10,7 +10,7 @@ import Foundation
 /// ignored, and its posts are read again.
 struct EntryCache: Sendable {
     static let shardCount = 64
-    private static let magic = Array("despina-entry-cache 2\n".utf8)
+    private static let magic = Array("despina-entry-cache 3\n".utf8)
 
     let directory: String
     let key: UInt64

@@ -15,6 +15,7 @@ struct Entry: Sendable {
         // Mutated only through `Entry`, and only while uniquely referenced.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
+
     }
 
     private var storage: Storage
@@ -33,6 +34,11 @@ struct Entry: Sendable {
     }
 
     var isPoem: Bool { storage.fields.layout == "poem" }
+
+    /// Calls `body` with the fields, lent rather than copied: for code that
+    /// reads many fields of many entries, where each read through a key
+    /// path costs a look-up of its own.
+    func withFields<Result>(_ body: (borrowing Fields) -> Result) -> Result { body(storage.fields) }
 }
 
 extension Entry {
@@ -81,6 +87,9 @@ extension Entry {
     /// and resolved links), set by the render step; pages that show the
     /// entry are made again only when it changes.
     var digest: UInt64 = 0
+    /// What its summary fields are made from, each input digested on its
+    /// own (`PostSummary.Inputs`), set by the render step with the digest.
+    var summaryInputs: [UInt64] = []
     }
 }
 

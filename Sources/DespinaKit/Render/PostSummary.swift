@@ -82,6 +82,130 @@ final class PostSummary: MustacheObject {
         return fields
     }
 
+    /// A set of summary fields, one bit per place in `fieldNames`.
+    struct FieldSet: Sendable {
+        var bits: UInt32
+
+        /// The summary fields among `names`; every field when `names` is nil
+        /// (a template that includes one named by a value may read any).
+        init(among names: Set<String>?) {
+            bits = 0
+            for (index, name) in PostSummary.fieldNames.enumerated() where names?.contains(name) ?? true {
+                bits |= 1 << UInt32(index)
+            }
+        }
+    }
+
+    /// What the summary fields of a post are made from, each input digested
+    /// on its own, so that the digest of any set of fields is a few words
+    /// combined (`digests(for:)`) rather than the post's strings hashed again.
+    struct Inputs: Sendable {
+        /// The inputs, in the order of their digests in `table`.
+        private enum Input: Int, CaseIterable {
+            case title, path, description, summary, readingMinutes, wordCount, language, poem, page, tags, date,
+                updated, image, part
+        }
+
+        /// `Input.allCases.count` digests per post, post after post.
+        private let table: [UInt64]
+        private let count: Int
+
+        /// The number of inputs, and of digests per post.
+        static var width: Int { Input.allCases.count }
+
+        /// The inputs of every post: those the render step recorded, else
+        /// (an entry that was not rendered) digested here.
+        init(of posts: [Entry]) {
+            count = posts.count
+            var table: [UInt64] = []
+            table.reserveCapacity(posts.count * Self.width)
+            for post in posts {
+                let recorded = post.summaryInputs
+                table += recorded.count == Self.width ? recorded : Self.digests(of: post)
+            }
+            self.table = table
+        }
+
+        /// The digests of the inputs of `post`, in the order of `Input`.
+        static func digests(of post: Entry) -> [UInt64] {
+            post.withFields { post in
+                func digest(_ body: (inout Fingerprint) -> Void) -> UInt64 {
+                    var fingerprint = Fingerprint()
+                    body(&fingerprint)
+                    return fingerprint.value
+                }
+                let content = post.content
+                return [
+                    digest { $0.combine(post.title) },
+                    digest { $0.combine(post.path) },
+                    digest { $0.combine(post.description) },
+                    digest { $0.combine(content?.summaryHTML) },
+                    digest { $0.combine(content?.readingMinutes ?? -1) },
+                    digest { $0.combine(content?.wordCount ?? -1) },
+                    digest { $0.combine(post.language) },
+                    digest { $0.combine(post.layout == "poem") },
+                    digest { $0.combine(post.kind == .page) },
+                    digest { fingerprint in
+                        fingerprint.combine(post.tags.count)
+                        for tag in post.tags { fingerprint.combine(tag) }
+                    },
+                    digest { fingerprint in
+                        fingerprint.combine(post.date?.timeIntervalSince1970.bitPattern ?? 0)
+                        fingerprint.combine(post.date != nil)
+                    },
+                    digest { fingerprint in
+                        fingerprint.combine(post.updated?.timeIntervalSince1970.bitPattern ?? 0)
+                        fingerprint.combine(post.updated != nil)
+                    },
+                    digest { $0.combine(post.image) },
+                    digest { $0.combine(post.seriesPart ?? -1) },
+                ]
+            }
+        }
+
+        /// The inputs each field's value is made from; mirrors `field(_:)`.
+        private static func inputs(of field: String) -> [Input] {
+            switch field {
+            case "title": [.title]
+            case "url", "permalink": [.path]
+            case "description": [.description]
+            case "summaryHTML": [.summary]
+            case "readingMinutes": [.readingMinutes]
+            case "wordCount": [.wordCount]
+            case "lang": [.language]
+            case "isPoem": [.poem]
+            case "isPage": [.page]
+            case "tags", "hasTags": [.tags]
+            case "hasDate", "dateISO": [.date]
+            case "dateDisplay": [.date, .language]
+            case "updatedISO": [.updated]
+            case "updatedDisplay": [.updated, .language]
+            case "image": [.image]
+            case "part": [.part]
+            default: Input.allCases
+            }
+        }
+
+        /// A digest, per post, of everything the summary fields `fields`
+        /// show of it (the site-wide parts, origin, root and zone, are in
+        /// every page's fingerprint already). A list whose template reads
+        /// only titles and dates is then not made again when a post's text
+        /// changes.
+        func digests(for fields: FieldSet) -> [UInt64] {
+            var used = Set<Input>()
+            for (index, name) in PostSummary.fieldNames.enumerated() where fields.bits & (1 << UInt32(index)) != 0 {
+                used.formUnion(Self.inputs(of: name))
+            }
+            let columns = Input.allCases.filter(used.contains).map(\.rawValue)
+            let width = Input.allCases.count
+            return (0..<count).map { post in
+                var fingerprint = Fingerprint()
+                for column in columns { fingerprint.combine(table[post * width + column]) }
+                return fingerprint.value
+            }
+        }
+    }
+
     private var localization: Localization {
         parts.localizations[post.language] ?? Localization(language: post.language)
     }

@@ -87,15 +87,33 @@ struct SiteRenderer: Sendable {
         let siteTitle = config.title
         let language = config.language
         let rootPath = config.rootPath
+        // A post's page shows of the other posts (its neighbours, its
+        // series) only their titles and URLs.
+        func combineLink(_ index: Int?, into fingerprint: inout Fingerprint) {
+            guard let index else { return fingerprint.combine(false) }
+            fingerprint.combine(posts[index].title)
+            fingerprint.combine(posts[index].path)
+        }
+        // A list shows of each post the summary fields its templates name.
+        var summaryInputs: PostSummary.Inputs?
+        var knownSummaryDigests: [String: [UInt64]] = [:]
+        func summaryDigests(for template: String) -> [UInt64] {
+            if let known = knownSummaryDigests[template] { return known }
+            let inputs = summaryInputs ?? PostSummary.Inputs(of: posts)
+            summaryInputs = inputs
+            let digests = inputs.digests(for: PostSummary.FieldSet(among: templates.nameParts(usedBy: template)))
+            knownSummaryDigests[template] = digests
+            return digests
+        }
         for index in posts.indices {
             let post = posts[index]
             let key = fingerprint(post.layout) { fingerprint in
                 fingerprint.combine(post.digest)
-                fingerprint.combine(index + 1 < posts.count ? posts[index + 1].digest : 0)
-                fingerprint.combine(index > 0 ? posts[index - 1].digest : 0)
+                combineLink(index + 1 < posts.count ? index + 1 : nil, into: &fingerprint)
+                combineLink(index > 0 ? index - 1 : nil, into: &fingerprint)
                 if let membership = model.seriesMembership[index] {
                     fingerprint.combine(membership.position)
-                    for member in model.series[membership.series].posts { fingerprint.combine(posts[member].digest) }
+                    for member in model.series[membership.series].posts { combineLink(member, into: &fingerprint) }
                 }
             }
             jobs.append(PageJob(path: post.path, template: post.layout, fingerprint: key) { contexts.post(at: index) })
@@ -109,7 +127,8 @@ struct SiteRenderer: Sendable {
                 fingerprint.combine(page.path)
                 fingerprint.combine(page.number)
                 fingerprint.combine(page.total)
-                for index in page.posts { fingerprint.combine(posts[index].digest) }
+                let digests = summaryDigests(for: "list")
+                for index in page.posts { fingerprint.combine(digests[index]) }
                 parts(&fingerprint)
             }
         }
@@ -157,10 +176,11 @@ struct SiteRenderer: Sendable {
         })
         let strings = Localization(language: config.language).strings
         let archiveKey = fingerprint("archive") { fingerprint in
+            let digests = summaryDigests(for: "archive")
             for year in model.years {
                 fingerprint.combine(year.year)
                 fingerprint.combine(year.posts.count)
-                for index in year.posts { fingerprint.combine(posts[index].digest) }
+                for index in year.posts { fingerprint.combine(digests[index]) }
             }
         }
         jobs.append(PageJob(path: "/archive/", template: "archive", fingerprint: archiveKey) {
@@ -179,7 +199,8 @@ struct SiteRenderer: Sendable {
             let key = fingerprint("series") { fingerprint in
                 fingerprint.combine(group.title)
                 fingerprint.combine(group.slug)
-                for index in group.posts { fingerprint.combine(posts[index].digest) }
+                let digests = summaryDigests(for: "series")
+                for index in group.posts { fingerprint.combine(digests[index]) }
             }
             jobs.append(PageJob(path: path, template: "series", fingerprint: key) {
                 contexts.root(kind: "series", title: group.title, path: path, language: language, extra: [
