@@ -255,7 +255,10 @@ public struct SiteBuilder: Sendable {
                 var fingerprint = Fingerprint()
                 fingerprint.combine(pageKey)
                 fingerprint.combine("search index")
-                for entry in indexed.sorted(by: { $0.identifier < $1.identifier }) {
+                // In the order of the sources (sorted by path): stable from
+                // build to build without sorting 10,000 identifiers here, on
+                // the path a one-post edit waits for.
+                for entry in indexed {
                     fingerprint.combine(entry.identifier)
                     fingerprint.combine(entry.digest)
                 }
