@@ -138,6 +138,35 @@ import Testing
             .allSatisfy(retitled.contains), "\(retitled.sorted())")
     }
 
+    /// A series' title is the one its newest part's front matter gives: when
+    /// that changes, the other parts' series boxes change with it, though
+    /// nothing of theirs did.
+    @Test func aRetitledSeriesRewritesEveryPart() throws {
+        func part(_ number: Int, series: String) -> (String, String) {
+            ("/site/Content/posts/part\(number).md", """
+            ---
+            title: "Part \(number)"
+            date: 2020-01-0\(number)
+            series: "\(series)"
+            seriesPart: \(number)
+            ---
+
+            Text of part \(number).
+            """)
+        }
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: [
+            part(1, series: "Swift Basics"), part(2, series: "Swift Basics"), part(3, series: "Swift Basics"),
+        ]))
+        _ = try build(fileSystem)
+        let (path, text) = part(3, series: "Swift basics")
+        try fileSystem.write(Array(text.utf8), to: path)
+        _ = try build(fileSystem)
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        let incremental = try files(below: "/site/Output", in: fileSystem)
+        #expect(String(decoding: incremental["posts/part1/index.html"] ?? [], as: UTF8.self).contains("Swift basics"))
+        #expect(incremental == (try files(below: "/clean/Output", in: fileSystem)))
+    }
+
     /// The preview reloads pages before the search index is made: a build
     /// that defers the index keeps the last one as it was, is not taken for
     /// up to date, and the build after it makes what a clean build makes.

@@ -112,8 +112,14 @@ struct SiteRenderer: Sendable {
                 combineLink(index + 1 < posts.count ? index + 1 : nil, into: &fingerprint)
                 combineLink(index > 0 ? index - 1 : nil, into: &fingerprint)
                 if let membership = model.seriesMembership[index] {
+                    // The series box: the series' title (which one member's
+                    // front matter gives) and URL, this post's place, and
+                    // every part's title and URL.
+                    let group = model.series[membership.series]
+                    fingerprint.combine(group.title)
+                    fingerprint.combine(group.slug)
                     fingerprint.combine(membership.position)
-                    for member in model.series[membership.series].posts { combineLink(member, into: &fingerprint) }
+                    for member in group.posts { combineLink(member, into: &fingerprint) }
                 }
             }
             jobs.append(PageJob(path: post.path, template: post.layout, fingerprint: key) { contexts.post(at: index) })
