@@ -15,6 +15,11 @@ public enum SevenBitCodec {
     /// The number at `offset`, which moves past it; nil when the bytes end
     /// inside it or it is longer than 64 bits.
     public static func read(_ bytes: [UInt8], at offset: inout Int) -> UInt64? {
+        bytes.withUnsafeBytes { read($0, at: &offset) }
+    }
+
+    /// `read(_:at:)` for bytes in memory the caller holds.
+    public static func read(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {

@@ -79,17 +79,8 @@ struct ByteReader {
     var isAtEnd: Bool { offset >= bytes.count }
 
     mutating func readUInt64() throws(MalformedCache) -> UInt64 {
-        // Seven bits a byte, low groups first (`SevenBitCodec`).
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count, shift < 64 {
-            let byte = bytes[offset]
-            offset += 1
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-        throw MalformedCache()
+        guard let value = SevenBitCodec.read(bytes, at: &offset) else { throw MalformedCache() }
+        return value
     }
 
     mutating func readInt() throws(MalformedCache) -> Int {
@@ -139,6 +130,6 @@ struct ByteReader {
     mutating func readBytes() throws(MalformedCache) -> [UInt8] {
         let count = try readCount()
         defer { offset += count }
-        return Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
+        return owner.bytes(in: offset..<offset + count)
     }
 }

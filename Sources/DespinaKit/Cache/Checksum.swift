@@ -19,13 +19,7 @@ enum Checksum {
 
     /// The bytes before the digest, when the digest matches them.
     static func opening(_ bytes: consuming [UInt8]) -> [UInt8]? {
-        guard bytes.count >= 8 else { return nil }
-        var check: UInt64 = 0
-        for (index, byte) in bytes[(bytes.count - 8)...].enumerated() { check |= UInt64(byte) << (8 * UInt64(index)) }
-        let matches = bytes.withUnsafeBytes {
-            Fingerprint.of(bytes: UnsafeRawBufferPointer(rebasing: $0[..<($0.count - 8)])) == check
-        }
-        guard matches else { return nil }
+        guard bytes.withUnsafeBytes({ payloadCount(of: $0) }) != nil else { return nil }
         // The file's own array, shortened in place: no copy of the payload.
         var payload = bytes
         payload.removeLast(8)
