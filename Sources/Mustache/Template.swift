@@ -51,52 +51,51 @@ public struct Template: Sendable {
         return output
     }
 
-    /// Whether a partial or parent of this template takes its name from the
-    /// context (`{{>*name}}`), so which templates it uses is known only while rendering.
-    var hasDynamicReferences: Bool {
-        func visit(_ nodes: [Node]) -> Bool {
-            nodes.contains { node in
+    /// Calls `body` with every node of the template, depth first: a tag
+    /// before its children, a parent's overriding blocks in name order.
+    private func forEachNode(_ body: (Node) -> Void) {
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                body(node)
                 switch node {
-                case .partial(let tag):
-                    if case .dynamic = tag.reference { return true }
-                    return false
+                case .section(let tag): visit(tag.children)
+                case .block(let tag): visit(tag.children)
                 case .parent(let tag):
-                    if case .dynamic = tag.reference { return true }
-                    return tag.overrides.values.contains { visit($0.children) }
-                case .section(let tag): return visit(tag.children)
-                case .block(let tag): return visit(tag.children)
-                case .text, .lineStart, .variable: return false
+                    for name in tag.overrides.keys.sorted() { visit(tag.overrides[name]?.children ?? []) }
+                case .text, .lineStart, .variable, .partial: break
                 }
             }
         }
-        return visit(nodes)
+        visit(nodes)
+    }
+
+    /// Whether a partial or parent of this template takes its name from the
+    /// context (`{{>*name}}`), so which templates it uses is known only while rendering.
+    var hasDynamicReferences: Bool {
+        var found = false
+        forEachNode { node in
+            switch node {
+            case .partial(let tag): if case .dynamic = tag.reference { found = true }
+            case .parent(let tag): if case .dynamic = tag.reference { found = true }
+            default: break
+            }
+        }
+        return found
     }
 
     /// Every part of every name its tags look up (`post.title` gives `post`
     /// and `title`), in this template only.
     func nameParts() -> Set<String> {
         var parts: Set<String> = []
-        func visit(_ nodes: [Node]) {
-            for node in nodes {
-                switch node {
-                case .variable(let tag):
-                    parts.formUnion(tag.name.parts)
-                case .section(let tag):
-                    parts.formUnion(tag.name.parts)
-                    visit(tag.children)
-                case .partial(let tag):
-                    if case .dynamic(let name) = tag.reference { parts.formUnion(name.parts) }
-                case .parent(let tag):
-                    if case .dynamic(let name) = tag.reference { parts.formUnion(name.parts) }
-                    for block in tag.overrides.values { visit(block.children) }
-                case .block(let tag):
-                    visit(tag.children)
-                case .text, .lineStart:
-                    break
-                }
+        forEachNode { node in
+            switch node {
+            case .variable(let tag): parts.formUnion(tag.name.parts)
+            case .section(let tag): parts.formUnion(tag.name.parts)
+            case .partial(let tag): if case .dynamic(let name) = tag.reference { parts.formUnion(name.parts) }
+            case .parent(let tag): if case .dynamic(let name) = tag.reference { parts.formUnion(name.parts) }
+            case .block, .text, .lineStart: break
             }
         }
-        visit(nodes)
         return parts
     }
 
@@ -104,24 +103,13 @@ public struct Template: Sendable {
     /// where each is used (dynamic names are only known while rendering).
     func references() -> [(name: String, kind: String, position: SourcePosition)] {
         var found: [(name: String, kind: String, position: SourcePosition)] = []
-        func visit(_ nodes: [Node]) {
-            for node in nodes {
-                switch node {
-                case .partial(let tag):
-                    if case .named(let name) = tag.reference { found.append((name, "partial", tag.position)) }
-                case .parent(let tag):
-                    if case .named(let name) = tag.reference { found.append((name, "parent", tag.position)) }
-                    for name in tag.overrides.keys.sorted() { visit(tag.overrides[name]?.children ?? []) }
-                case .section(let tag):
-                    visit(tag.children)
-                case .block(let tag):
-                    visit(tag.children)
-                case .text, .lineStart, .variable:
-                    break
-                }
+        forEachNode { node in
+            switch node {
+            case .partial(let tag): if case .named(let name) = tag.reference { found.append((name, "partial", tag.position)) }
+            case .parent(let tag): if case .named(let name) = tag.reference { found.append((name, "parent", tag.position)) }
+            default: break
             }
         }
-        visit(nodes)
         return found
     }
 }
