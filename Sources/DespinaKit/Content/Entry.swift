@@ -15,7 +15,6 @@ struct Entry: Sendable {
         // Mutated only through `Entry`, and only while uniquely referenced.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
-
     }
 
     private var storage: Storage

@@ -197,10 +197,9 @@ final class PostSummary: MustacheObject {
                 used.formUnion(Self.inputs(of: name))
             }
             let columns = Input.allCases.filter(used.contains).map(\.rawValue)
-            let width = Input.allCases.count
             return (0..<count).map { post in
                 var fingerprint = Fingerprint()
-                for column in columns { fingerprint.combine(table[post * width + column]) }
+                for column in columns { fingerprint.combine(table[post * Self.width + column]) }
                 return fingerprint.value
             }
         }
