@@ -28,6 +28,18 @@ import Testing
         #expect(keys.sorted(by: IndexFormat.precedes) == ["a", "ab", "z", "é", "\u{FF21}", "\u{1F600}"])
     }
 
+    @Test func keysAreOrderedByTheirBytesNotByCanonicalEquivalence() {
+        // Long enough to live on the heap, sharing long prefixes.
+        let prefix = "posts/a-rather-long-folder-name/"
+        let keys = [prefix + "b/index.html", prefix + "a/index.html", prefix + "a", prefix + "é", prefix + "e\u{301}"]
+        #expect(keys.sorted(by: IndexFormat.precedes) == [
+            prefix + "a", prefix + "a/index.html", prefix + "b/index.html", prefix + "e\u{301}", prefix + "é",
+        ])
+        // Equal as Swift strings, different as bytes: neither precedes itself.
+        #expect(IndexFormat.precedes("e\u{301}", "é") && !IndexFormat.precedes("é", "e\u{301}"))
+        #expect(!IndexFormat.precedes(prefix, prefix))
+    }
+
     @Test func piecesAreNamedByTheHashOfTheirFirstKey() {
         #expect(IndexFormat.hashName("") == "811c9dc5")
         #expect(IndexFormat.hashName("a") == "e40c292c")

@@ -1,3 +1,5 @@
+import Bytes
+
 /// What a generation of the output folder holds: each file's size, a hash
 /// of its bytes and a fingerprint of the inputs it was made from. A build
 /// skips making a file whose inputs have the same fingerprint, compares the
@@ -41,14 +43,13 @@ struct OutputManifest: Sendable, Equatable {
     /// `serialized()` as the bytes of the text, made without intermediate
     /// strings (a manifest has a line per file of the site).
     func serializedBytes() -> (bytes: [UInt8], identifier: String) {
-        let files = entries.filter { !$0.key.utf8.contains(UInt8(ascii: "\n")) }.map { (path: Array($0.key.utf8), entry: $0.value) }
-        let paths = files.map(\.path)
-        let order = paths.indices.sorted { paths[$0].lexicographicallyPrecedes(paths[$1]) }
+        let files = entries.filter { !$0.key.utf8.contains(UInt8(ascii: "\n")) }
+            .sorted { precedesByBytes($0.key, $1.key) }
         var bytes = Array((Self.header + "\n").utf8)
-        bytes.reserveCapacity(bytes.count + paths.reduce(0) { $0 + $1.count + 56 })
+        bytes.reserveCapacity(bytes.count + files.reduce(0) { $0 + $1.key.utf8.count + 56 })
         var identity = IdentityHash()
-        for index in order {
-            let (path, entry) = files[index]
+        for (path, entry) in files {
+            let path = path.utf8
             let hashStart = bytes.count
             appendHex(entry.hash, to: &bytes)
             let hashEnd = bytes.count
