@@ -247,6 +247,9 @@ public struct SiteBuilder: Sendable {
                 entry, source: sourcePositions[entry.sourcePath].map { settledSources[$0] }, loader: loader,
                 routing: routing, config: settled)
         }
+        // What the build made and no longer needs: freed after the build
+        // by the preview, never by a command that ends with it.
+        let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.memory?.leftovers
         var searchIndexFiles: (@Sendable () throws -> Int)?
         var fileCountOfDeferredIndex = 0
         if let searchIndex {
@@ -270,13 +273,15 @@ public struct SiteBuilder: Sendable {
                     // the saved one would only be emptied and filled again,
                     // with both in memory.
                     let analysedAnew = indexed.allSatisfy { searchIndex.contains($0.identifier) }
+                    // Taken from the step that read it, so that it is
+                    // changed in place, not copied.
                     let saved = readsSearchState && !analysedAnew
-                        ? savedSearchState.map { try? $0.result().0 }
+                        ? savedSearchState.map { try? $0.take() }
                             ?? SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem)
                         : nil
-                    if let saved {
-                        var builder = saved.builder
-                        var generation = saved.generation
+                    if let (loaded, savedGeneration) = saved {
+                        var builder = loaded
+                        var generation = savedGeneration
                         let savedTableSize = builder.tableSize
                         var changedParts = Set<Int>()
                         let wanted = Dictionary(indexed.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
@@ -302,8 +307,11 @@ public struct SiteBuilder: Sendable {
                         let files = builder.build()
                         SearchIndexState.save(
                             builder, generation: generation, parts: changedParts.sorted(),
-                            tablesChanged: generation != saved.generation || builder.tableSize != savedTableSize,
+                            tablesChanged: generation != savedGeneration || builder.tableSize != savedTableSize,
                             to: stateDirectory, fileSystem: fileSystem)
+                        // Its thousands of documents are freed later, or
+                        // with the process, not while the build waits.
+                        leftovers?.keep(builder)
                         return files
                     }
                     // Otherwise posts rendered from the cache are analysed
@@ -435,9 +443,11 @@ public struct SiteBuilder: Sendable {
             seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
         summary.unchangedFileCount = output.unchangedCount
         summary.searchIndexDeferred = searchIndexDeferred
-        if let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.memory?.leftovers {
+        if let leftovers {
             leftovers.keep(BuildLeftovers.State(
                 cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex))
+            // The output's manifests and the tables keyed by path.
+            leftovers.keep((output, routing, signatures, sourcePositions))
         }
         return .built(Result(summary: summary, config: config, model: model))
     }
@@ -584,6 +594,7 @@ final class BuildLeftovers: Sendable {
     }
 
     private let kept = Mutex<[State]>([])
+    private let others = Mutex<[any Sendable]>([])
 
     /// Leftovers reclaimed with the process.
     static let atExit = BuildLeftovers()
@@ -594,13 +605,24 @@ final class BuildLeftovers: Sendable {
         kept.withLock { $0.append(state) }
     }
 
+    /// Keeps anything else a build made and no longer needs, such as the
+    /// search index builder or the output's manifests.
+    func keep(_ value: any Sendable) {
+        others.withLock { $0.append(value) }
+    }
+
     /// Frees what was kept, on the calling thread.
     func release() {
         let states = kept.withLock { kept in
             defer { kept = [] }
             return kept
         }
+        let values = others.withLock { others in
+            defer { others = [] }
+            return others
+        }
         _ = states
+        _ = values
     }
 }
 
@@ -630,5 +652,17 @@ private final class BackgroundStep<Value: Sendable>: Sendable {
         // The outcome is set before the semaphore is signalled.
         guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
         return try result.get()
+    }
+
+    /// The step's value, handed over: the step keeps no reference to it,
+    /// so a value with copy-on-write storage can be changed in place.
+    /// Called once; `result()` is not called after it.
+    func take() throws -> Value {
+        done.wait()
+        guard let result = outcome.withLock({ outcome in
+            defer { outcome = nil }
+            return outcome
+        }) else { throw CancellationError() }
+        return try result.get().0
     }
 }
