@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
-        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"], exclude: ["Vectors"]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Bytes"], exclude: ["Vectors"]),
         .testTarget(name: "StaticServerTests", dependencies: ["StaticServer"]),
         .testTarget(name: "DespinaKitTests", dependencies: ["DespinaKit", "StaticServer"], exclude: ["Fixtures"]),
     ]

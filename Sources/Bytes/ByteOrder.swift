@@ -20,10 +20,45 @@ public func precedesByBytes(_ first: String, _ second: String) -> Bool {
 
 @inline(__always)
 private func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    compare(left, right) < 0
+}
+
+/// Below zero when `left` sorts first, zero when the bytes are equal.
+@inline(__always)
+private func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
     let common = min(left.count, right.count)
     if common > 0, let leftStart = left.baseAddress, let rightStart = right.baseAddress {
         let order = memcmp(leftStart, rightStart, common)
-        if order != 0 { return order < 0 }
+        if order != 0 { return Int(order) }
     }
-    return left.count < right.count
+    return left.count - right.count
+}
+
+/// The positions of `keys` in the order of their UTF-8 bytes
+/// (`precedesByBytes`); equal keys keep their relative order.
+///
+/// For sorting thousands of keys: their bytes are copied once into one
+/// buffer, and the sort moves positions, not strings.
+public func byteOrder(of keys: [String]) -> [Int] {
+    var starts: [Int] = []
+    starts.reserveCapacity(keys.count + 1)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
+    for key in keys {
+        starts.append(bytes.count)
+        bytes.append(contentsOf: key.utf8)
+    }
+    starts.append(bytes.count)
+    var order = Array(keys.indices)
+    bytes.withUnsafeBufferPointer { bytes in
+        starts.withUnsafeBufferPointer { starts in
+            order.sort { first, second in
+                let left = UnsafeBufferPointer(rebasing: bytes[starts[first]..<starts[first + 1]])
+                let right = UnsafeBufferPointer(rebasing: bytes[starts[second]..<starts[second + 1]])
+                let order = compare(left, right)
+                return order != 0 ? order < 0 : first < second
+            }
+        }
+    }
+    return order
 }

@@ -172,11 +172,18 @@ public struct IndexBuilder: Sendable {
     public func build() -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         let chunkCount = IndexFormat.chunkCount(forDocuments: documents.count)
-        let ordered = documents
-            .map { (chunk: Int(IndexFormat.hash($0.stored.id) % UInt32(chunkCount)), document: $0) }
-            .sorted {
-                $0.chunk != $1.chunk ? $0.chunk < $1.chunk : IndexFormat.precedes($0.document.stored.id, $1.document.stored.id)
-            }
+        // By chunk, and by identifier within a chunk: the identifiers are
+        // put in order once, then dealt into their chunks in that order.
+        let chunkOf = documents.map { Int(IndexFormat.hash($0.stored.id) % UInt32(chunkCount)) }
+        var chunkStarts = [Int](repeating: 0, count: chunkCount + 1)
+        for chunk in chunkOf { chunkStarts[chunk + 1] += 1 }
+        for chunk in 0..<chunkCount { chunkStarts[chunk + 1] += chunkStarts[chunk] }
+        var slotsByPosition = [Int](repeating: 0, count: documents.count)
+        for slot in byteOrder(of: documents.map(\.stored.id)) {
+            slotsByPosition[chunkStarts[chunkOf[slot]]] = slot
+            chunkStarts[chunkOf[slot]] += 1
+        }
+        let ordered = slotsByPosition.map { (chunk: chunkOf[$0], document: documents[$0]) }
 
         let sortedDocuments = ordered.map(\.document)
         let parts = BuildParts()
@@ -301,8 +308,7 @@ public struct IndexBuilder: Sendable {
             size = 0
         }
         // Terms of replaced documents only have no postings and are left out.
-        for id in termNames.indices.sorted(by: { IndexFormat.precedes(termNames[$0], termNames[$1]) })
-        where !lists[id].isEmpty {
+        for id in byteOrder(of: termNames) where !lists[id].isEmpty {
             let term = termNames[id]
             let entrySize = term.utf8.count + lists[id].count + 6
             if size > 0 && size + entrySize > IndexFormat.pieceTarget { flush() }
@@ -338,10 +344,6 @@ public struct IndexBuilder: Sendable {
                 index += 2
             }
         }
-        var vocabulary: [String: [String]] = [:]
-        for (word, terms) in termsOfWord.enumerated() where !terms.isEmpty {
-            vocabulary[wordNames[word]] = terms.map { termNames[Int($0)] }
-        }
         var references: [[String]] = []
         var writer = JSONWriter()
         var size = 0
@@ -354,8 +356,10 @@ public struct IndexBuilder: Sendable {
             references.append([first, name])
             size = 0
         }
-        for word in vocabulary.keys.sorted(by: IndexFormat.precedes) {
-            let wordTerms = (vocabulary[word] ?? []).sorted(by: IndexFormat.precedes)
+        // Words of replaced documents only have no terms and are left out.
+        for number in byteOrder(of: wordNames) where !termsOfWord[number].isEmpty {
+            let word = wordNames[number]
+            let wordTerms = termsOfWord[number].map { termNames[Int($0)] }.sorted(by: IndexFormat.precedes)
             let entrySize = word.utf8.count + wordTerms.reduce(8) { $0 + $1.utf8.count + 3 }
             if size > 0 && size + entrySize > IndexFormat.pieceTarget { flush() }
             if size == 0 {

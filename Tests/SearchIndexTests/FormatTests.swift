@@ -1,3 +1,4 @@
+import Bytes
 import Testing
 @testable import SearchIndex
 
@@ -38,6 +39,14 @@ import Testing
         // Equal as Swift strings, different as bytes: neither precedes itself.
         #expect(IndexFormat.precedes("e\u{301}", "é") && !IndexFormat.precedes("é", "e\u{301}"))
         #expect(!IndexFormat.precedes(prefix, prefix))
+    }
+
+    @Test func byteOrderGivesPositionsAndKeepsEqualKeysInPlace() {
+        let keys = ["b", "a/x", "e\u{301}", "a", "é", "b", ""]
+        let order = byteOrder(of: keys)
+        #expect(order == [6, 3, 1, 0, 5, 2, 4])
+        #expect(order.map { keys[$0] } == keys.sorted(by: precedesByBytes))
+        #expect(byteOrder(of: []).isEmpty)
     }
 
     @Test func piecesAreNamedByTheHashOfTheirFirstKey() {

@@ -108,7 +108,7 @@ struct ContentScanner: Sendable {
                 }
             }
         }
-        files.sort { precedesByBytes($0.relativePath, $1.relativePath) }
+        files = byteOrder(of: files.map(\.relativePath)).map { files[$0] }
         return (Self.assigningBundles(files), warnings)
     }
 

@@ -105,7 +105,7 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem {
             }
             result.append(DirectoryEntry(name: name, kind: kind))
         }
-        return result.sorted { precedesByBytes($0.name, $1.name) }
+        return byteOrder(of: result.map(\.name)).map { result[$0] }
     }
 
     public func info(at path: String) -> FileInfo? {

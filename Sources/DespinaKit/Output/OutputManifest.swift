@@ -43,13 +43,23 @@ struct OutputManifest: Sendable, Equatable {
     /// `serialized()` as the bytes of the text, made without intermediate
     /// strings (a manifest has a line per file of the site).
     func serializedBytes() -> (bytes: [UInt8], identifier: String) {
-        let files = entries.filter { !$0.key.utf8.contains(UInt8(ascii: "\n")) }
-            .sorted { precedesByBytes($0.key, $1.key) }
+        var paths: [String] = []
+        var values: [Entry] = []
+        paths.reserveCapacity(entries.count)
+        values.reserveCapacity(entries.count)
+        for (path, entry) in entries {
+            let newline = path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
+                ?? path.utf8.contains(UInt8(ascii: "\n"))
+            if newline { continue }
+            paths.append(path)
+            values.append(entry)
+        }
         var bytes = Array((Self.header + "\n").utf8)
-        bytes.reserveCapacity(bytes.count + files.reduce(0) { $0 + $1.key.utf8.count + 56 })
+        bytes.reserveCapacity(bytes.count + paths.reduce(0) { $0 + $1.utf8.count + 56 })
         var identity = IdentityHash()
-        for (path, entry) in files {
-            let path = path.utf8
+        for index in byteOrder(of: paths) {
+            let path = paths[index].utf8
+            let entry = values[index]
             let hashStart = bytes.count
             appendHex(entry.hash, to: &bytes)
             let hashEnd = bytes.count
@@ -59,10 +69,12 @@ struct OutputManifest: Sendable, Equatable {
             bytes.append(UInt8(ascii: " "))
             appendHex(entry.fingerprint, to: &bytes)
             bytes.append(UInt8(ascii: " "))
+            let pathStart = bytes.count
             bytes.append(contentsOf: path)
+            let pathEnd = bytes.count
             bytes.append(UInt8(ascii: "\n"))
             identity.add(
-                hash: bytes[hashStart..<hashEnd], size: bytes[(hashEnd + 1)..<sizeEnd], path: path)
+                hash: bytes[hashStart..<hashEnd], size: bytes[(hashEnd + 1)..<sizeEnd], path: bytes[pathStart..<pathEnd])
         }
         return (bytes, identity.identifier)
     }
