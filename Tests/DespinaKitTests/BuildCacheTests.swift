@@ -132,6 +132,24 @@ final class ReadCountingFileSystem: WrappingFileSystem {
         #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
     }
 
+    @Test func aNewPermalinkPatternMovesEveryCachedPost() throws {
+        let memory = site(posts: 4)
+        let fileSystem = ReadCountingFileSystem(memory)
+        _ = try build(fileSystem)
+        #expect(memory.exists("/site/Output/posts/p1/index.html"))
+        // Cached posts keep their URLs only under the pattern that made them.
+        try memory.write(Array("permalink: /notes/:year/:slug/\n".utf8), to: "/site/despina.yml")
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(fileSystem.contentReads.count == 4)
+        #expect(memory.exists("/site/Output/notes/2020/p1/index.html"))
+        #expect(!memory.exists("/site/Output/posts/p1/index.html"))
+        let output = try files(below: "/site/Output", in: memory)
+        #expect(output["notes/2020/p1/index.html"]?.contains("href=\"/notes/2020/p0/\"") == true)
+        _ = try build(memory, output: "/clean/Output", clean: true)
+        #expect(output == (try files(below: "/clean/Output", in: memory)))
+    }
+
     @Test func aTouchedButUnchangedFileIsReadButNotRenderedAgain() throws {
         let memory = site(posts: 4)
         let fileSystem = ReadCountingFileSystem(memory)
@@ -345,8 +363,12 @@ final class ReadCountingFileSystem: WrappingFileSystem {
             case 5: try write(name, extra: "slug: moved-\(step)")
             case 6: try write(name, extra: "series: Saga\nseriesPart: \(Int.random(in: 1...3, using: &random))")
             case 7:
-                try memory.write(Array("title: Blog \(step)\npostsPerPage: \(Int.random(in: 2...4, using: &random))\n".utf8),
-                                 to: "/site/despina.yml")
+                // Sometimes with another permalink pattern, which moves every post.
+                let permalink = ["", "permalink: /notes/:slug/\n", "permalink: /:year/:month/:slug/\n"][
+                    Int.random(in: 0..<3, using: &random)]
+                try memory.write(
+                    Array("title: Blog \(step)\npostsPerPage: \(Int.random(in: 2...4, using: &random))\n\(permalink)".utf8),
+                    to: "/site/despina.yml")
             case 8:
                 // On odd steps the template also takes an id that a heading of every post has.
                 let id = step % 2 == 1 ? " id=\"part-one\"" : ""

@@ -25,7 +25,7 @@ final class RoutingMemory: Sendable {
             }
             return known.routing
         }
-        let routing = Routing(entries: &entries, config: config)
+        let routing = Routing(entries: &entries, config: config, keepingCachedURLs: true)
         // A routing with errors stops the build; only a good one is kept.
         let kept = routing.errors.isEmpty ? Known(key: key, routing: routing, paths: entries.map(\.path)) : nil
         known.withLock { $0 = kept }

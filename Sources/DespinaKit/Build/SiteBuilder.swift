@@ -206,7 +206,8 @@ public struct SiteBuilder: Sendable {
         }
 
         let routing = timer.run("assign URLs") {
-            options.memory?.urls.routing(for: &entries, config: config) ?? Routing(entries: &entries, config: config)
+            options.memory?.urls.routing(for: &entries, config: config)
+                ?? Routing(entries: &entries, config: config, keepingCachedURLs: true)
         }
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: entries)

@@ -27,8 +27,10 @@ enum BuildKeys {
     /// The key of the parsed-post cache: the tool, the settings that change
     /// how a file is read and rendered, the layouts a post may name and the
     /// element ids of the theme that heading ids avoid.
-    /// Settings that only place or list posts (title, permalink, page size)
-    /// are left out, so changing them keeps the cache.
+    /// Settings that only list posts or name the site (title, page size)
+    /// are left out, so changing them keeps the cache. The permalink
+    /// pattern is in: a cached post keeps the URL it was given (see
+    /// `Routing`), and a new pattern moves nearly every post anyway.
     static func entries(config: SiteConfig, layouts: Set<String>, reservedIDs: Set<String>) -> UInt64 {
         var reading = config
         reading.baseURL = config.rootPath
@@ -37,7 +39,6 @@ enum BuildKeys {
         reading.author = ""
         reading.postsPerPage = 0
         reading.feedLimit = 0
-        reading.permalink = ""
         var fingerprint = Fingerprint()
         fingerprint.combine(tool)
         fingerprint.combine(String(describing: reading))

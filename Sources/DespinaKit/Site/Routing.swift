@@ -12,41 +12,28 @@ struct Routing: Sendable {
     private(set) var aliases: [String: String] = [:]
     let root: String
 
-    init(entries: inout [Entry], config: SiteConfig) {
+    /// Routes `entries`, setting each one's `path`.
+    ///
+    /// - Parameter keepingCachedURLs: whether an entry that has a URL
+    ///   already keeps it instead of having it worked out again. True for
+    ///   entries read from the build cache, whose key covers everything a
+    ///   URL is made from (the front matter, the permalink pattern, the time
+    ///   zone, the root): each is checked against the others' URLs all the
+    ///   same.
+    init(entries: inout [Entry], config: SiteConfig, keepingCachedURLs: Bool = false) {
         root = config.rootPath
         var owners: [String: String] = [:]
         owners.reserveCapacity(entries.count)
         pathsBySource.reserveCapacity(entries.count)
         for index in entries.indices {
             let entry = entries[index]
-            let raw: String
             let (line, column) = Self.urlPosition(of: entry)
-            if let explicit = entry.explicitPermalink {
-                if let token = PermalinkPattern.unknownToken(in: explicit.path) {
-                    errors.append(Diagnostic(
-                        path: entry.sourcePath, line: line, column: column,
-                        message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path)))
-                    continue
-                }
-                // A front matter permalink may use the site pattern's tokens.
-                raw = SitePath.expand(
-                    explicit.path, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+            let path: String
+            if keepingCachedURLs && !entry.path.isEmpty {
+                path = entry.path
+            } else if let routed = route(entry, config: config, line: line, column: column) {
+                path = routed
             } else {
-                raw = entry.kind == .page
-                    ? "/\(entry.slug)/"
-                    : SitePath.expand(
-                        config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
-            }
-            guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
-                errors.append(Diagnostic(
-                    path: entry.sourcePath, line: line, column: column,
-                    message: "the URL '\(raw)' would leave the output folder"))
-                continue
-            }
-            if Self.isReserved(path) {
-                errors.append(Diagnostic(
-                    path: entry.sourcePath, line: line, column: column,
-                    message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
                 continue
             }
             let file = SitePath.outputFile(for: path)
@@ -86,6 +73,41 @@ struct Routing: Sendable {
                 aliases[path] = entry.path
             }
         }
+    }
+
+    /// The URL `entry` is given by its front matter and the site's pattern,
+    /// or nil (with an error added) when it is unusable.
+    private mutating func route(_ entry: Entry, config: SiteConfig, line: Int, column: Int) -> String? {
+        let raw: String
+        if let explicit = entry.explicitPermalink {
+            if let token = PermalinkPattern.unknownToken(in: explicit.path) {
+                errors.append(Diagnostic(
+                    path: entry.sourcePath, line: line, column: column,
+                    message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path)))
+                return nil
+            }
+            // A front matter permalink may use the site pattern's tokens.
+            raw = SitePath.expand(
+                explicit.path, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+        } else {
+            raw = entry.kind == .page
+                ? "/\(entry.slug)/"
+                : SitePath.expand(
+                    config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
+        }
+        guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
+            errors.append(Diagnostic(
+                path: entry.sourcePath, line: line, column: column,
+                message: "the URL '\(raw)' would leave the output folder"))
+            return nil
+        }
+        if Self.isReserved(path) {
+            errors.append(Diagnostic(
+                path: entry.sourcePath, line: line, column: column,
+                message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
+            return nil
+        }
+        return path
     }
 
     /// Where the front matter sets what makes the entry's URL: its
