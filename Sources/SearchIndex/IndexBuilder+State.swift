@@ -118,32 +118,33 @@ extension IndexBuilder {
             var reader = StateReader(bytes)
             guard reader.bytes(Self.stateMagic.count) == Self.stateMagic, let count = reader.number() else { return nil }
             for _ in 0..<count {
-                guard let texts = reader.strings(), texts.count == 7, let date = reader.optional(),
-                      let thumbnail = reader.optional(), let tags = reader.strings(), let dateKey = reader.signed(),
+                // Seven texts, read one by one rather than as a list.
+                guard reader.number() == 7, let id = reader.string(), let url = reader.string(),
+                      let title = reader.string(), let section = reader.string(), let language = reader.string(),
+                      let description = reader.string(), let text = reader.string(),
+                      let date = reader.optional(), let thumbnail = reader.optional(), let tags = reader.strings(),
+                      let dateKey = reader.signed(),
                       let fieldLengths = reader.numbers(), fieldLengths.count == Field.count,
-                      let termList = reader.numbers(), let countSize = reader.number(),
-                      let counts = reader.bytes(countSize), let vocabulary = reader.numbers(),
+                      let termList = reader.numbers32(below: terms.count), let countSize = reader.number(),
+                      let counts = reader.bytes(countSize), let vocabulary = reader.numbers32(below: UInt32.max),
                       let version = reader.number64(),
-                      Self.statePart(of: texts[0]) == part, slots[texts[0]] == nil,
-                      termList.allSatisfy({ $0 >= 0 && $0 < terms.count }),
+                      Self.statePart(of: id) == part, slots[id] == nil,
                       vocabulary.count % 2 == 0
                 else { return nil }
                 var index = 0
                 while index < vocabulary.count {
-                    guard vocabulary[index] >= 0, vocabulary[index] < words.count,
-                          vocabulary[index + 1] >= 0, vocabulary[index + 1] < termList.count
-                    else { return nil }
+                    guard vocabulary[index] < words.count, vocabulary[index + 1] < termList.count else { return nil }
                     index += 2
                 }
                 let document = CompactDocument(
                     stored: StoredDocument(
-                        id: texts[0], url: texts[1], title: texts[2], date: date.value, section: texts[3],
-                        language: texts[4], tags: tags, thumbnail: thumbnail.value, description: texts[5],
-                        text: texts[6]),
-                    dateKey: dateKey, fieldLengths: fieldLengths, terms: termList.map { UInt32($0) }, counts: counts,
-                    vocabulary: vocabulary.map { UInt32($0) }, version: version)
+                        id: id, url: url, title: title, date: date.value, section: section,
+                        language: language, tags: tags, thumbnail: thumbnail.value, description: description,
+                        text: text),
+                    dateKey: dateKey, fieldLengths: fieldLengths, terms: termList, counts: counts,
+                    vocabulary: vocabulary, version: version)
                 guard Self.countsFit(document) else { return nil }
-                slots[texts[0]] = documents.count
+                slots[id] = documents.count
                 documents.append(document)
             }
             guard reader.isAtEnd else { return nil }
@@ -216,9 +217,19 @@ struct StateReader {
 
     mutating func numbers() -> [Int]? { list { $0.number() } }
 
+    /// A list of numbers each below `limit`, kept in 32 bits.
+    mutating func numbers32(below limit: some BinaryInteger) -> [UInt32]? {
+        list { reader in
+            guard let value = reader.number64(), value < limit, value <= UInt64(UInt32.max) else { return nil }
+            return UInt32(value)
+        }
+    }
+
+    /// A string decoded from the input in place (no copy of its bytes first).
     mutating func string() -> String? {
-        guard let count = number(), let bytes = bytes(count) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let count = number(), count <= input.count - offset else { return nil }
+        defer { offset += count }
+        return String(decoding: input[offset..<offset + count], as: UTF8.self)
     }
 
     mutating func strings() -> [String]? { list { $0.string() } }
