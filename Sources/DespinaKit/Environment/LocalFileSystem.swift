@@ -10,16 +10,43 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem {
     public init() {}
 
     public func contents(of path: String) throws -> [UInt8] {
+        let (descriptor, status) = try openForReading(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, size: Int(status.st_size), path: path)
+    }
+
+    func mappedContents(of path: String) throws -> SharedBytes {
+        let (descriptor, status) = try openForReading(path)
+        defer { close(descriptor) }
+        // Only regular files are mapped: the size of others is not their length.
+        if (status.st_mode & S_IFMT) == S_IFREG, let mapped = SharedBytes(mapping: descriptor, size: Int(status.st_size)) {
+            return mapped
+        }
+        return SharedBytes(copying: try readAll(descriptor, size: Int(status.st_size), path: path))
+    }
+
+    /// The file at `path` open for reading, with its status; a folder is refused.
+    private func openForReading(_ path: String) throws -> (descriptor: Int32, status: stat) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(path) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw error(path) }
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = error(path)
+            close(descriptor)
+            throw failure
+        }
         if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
             throw FileSystemError(path: path, reason: "is a directory")
         }
+        return (descriptor, status)
+    }
+
+    /// Everything left to read from `descriptor`; `size` (the file's, as
+    /// its status gives it) is a hint, since some files grow or say 0.
+    private func readAll(_ descriptor: Int32, size: Int, path: String) throws -> [UInt8] {
         var result = [UInt8]()
-        let expected = max(Int(status.st_size), 0) + 1
+        let expected = max(size, 0) + 1
         result.reserveCapacity(expected)
         var buffer = [UInt8](repeating: 0, count: min(max(expected, 4096), 1 << 20))
         while true {
@@ -32,19 +59,6 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem {
             result.append(contentsOf: buffer[0..<count])
         }
         return result
-    }
-
-    func mappedContents(of path: String) throws -> SharedBytes {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw error(path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw error(path) }
-        // Only regular files are mapped: the size of others is not their length.
-        if (status.st_mode & S_IFMT) == S_IFREG, let mapped = SharedBytes(mapping: descriptor, size: Int(status.st_size)) {
-            return mapped
-        }
-        return SharedBytes(copying: try contents(of: path))
     }
 
     /// Writes a new file beside `path` and renames it over the old one, which
