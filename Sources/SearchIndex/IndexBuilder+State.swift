@@ -77,23 +77,29 @@ extension IndexBuilder {
     private func encodedPart(identifiers: [String]) -> [UInt8] {
         var writer = StateWriter()
         writer.bytes(Self.stateMagic)
-        let ids = identifiers.sorted()
-        writer.number(ids.count)
-        for id in ids {
-            guard let slot = slots[id] else { continue }
+        writer.number(identifiers.count)
+        for index in byteOrder(of: identifiers) {
+            guard let slot = slots[identifiers[index]] else { continue }
             let document = documents[slot]
             let stored = document.stored
-            writer.strings([stored.id, stored.url, stored.title, stored.section, stored.language,
-                            stored.description, stored.text])
+            // Seven texts, as a list (`strings`) without making one.
+            writer.number(7)
+            writer.string(stored.id)
+            writer.string(stored.url)
+            writer.string(stored.title)
+            writer.string(stored.section)
+            writer.string(stored.language)
+            writer.string(stored.description)
+            writer.string(stored.text)
             writer.optional(stored.date)
             writer.optional(stored.thumbnail)
             writer.strings(stored.tags)
             writer.signed(document.dateKey)
             writer.numbers(document.fieldLengths)
-            writer.numbers(document.terms.map(Int.init))
+            writer.numbers(document.terms)
             writer.number(document.counts.count)
             writer.output += document.counts
-            writer.numbers(document.vocabulary.map(Int.init))
+            writer.numbers(document.vocabulary)
             writer.number64(document.version)
         }
         return writer.output
@@ -171,10 +177,14 @@ struct StateWriter {
         for value in values { number(value) }
     }
 
+    mutating func numbers(_ values: [UInt32]) {
+        number(values.count)
+        for value in values { number64(UInt64(value)) }
+    }
+
     mutating func string(_ value: String) {
-        let utf8 = Array(value.utf8)
-        number(utf8.count)
-        output += utf8
+        number(value.utf8.count)
+        output.append(contentsOf: value.utf8)
     }
 
     mutating func strings(_ values: [String]) {
