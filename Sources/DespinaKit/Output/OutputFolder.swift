@@ -62,6 +62,10 @@ struct OutputFolder: Sendable {
         let trash = Mutex<(count: Int, made: Bool)>((0, false))
         /// Deletes the trash of the build before.
         let sweeping = DispatchGroup()
+        /// The folders made in a staging folder that started empty (nil
+        /// when it started as the previous site): a file in a folder not
+        /// yet made has its folder made first, rather than failing to open.
+        let madeFolders = Mutex<Set<String>?>(nil)
     }
 
     /// The identifier of the manifest of the site `commit()` put in place
@@ -116,6 +120,7 @@ struct OutputFolder: Sendable {
             } else {
                 try fileSystem.removeItem(at: previousPath)
                 try fileSystem.createDirectory(at: stagingPath)
+                state.madeFolders.withLock { $0 = [""] }
             }
         } catch {
             throw Diagnostic(path: stagingPath, message: "cannot prepare the staging folder: \(error)")
@@ -166,6 +171,10 @@ struct OutputFolder: Sendable {
         // A file in staging may share its inode with the output (a link made
         // by an earlier build): replace the name, never the shared bytes.
         if inStaging != nil { try setAside(target) }
+        let folder = parentPath(relativePath)
+        if state.madeFolders.withLock({ $0?.insert(folder).inserted == true }) {
+            try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
+        }
         try fileSystem.write(bytes, to: target)
         state.changed.withLock { $0 += 1 }
     }
