@@ -446,9 +446,8 @@ public struct SiteBuilder: Sendable {
         summary.searchIndexDeferred = searchIndexDeferred
         if let leftovers {
             leftovers.keep(BuildLeftovers.State(
-                cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex))
-            // The output's manifests and the tables keyed by path.
-            leftovers.keep((output, routing, signatures, sourcePositions))
+                cache: cache, sources: sources, rendered: rendered, renderer: renderer, index: searchIndex,
+                output: output, routing: routing, signatures: signatures, sourcePositions: sourcePositions))
         }
         return .built(Result(summary: summary, config: config, model: model))
     }
@@ -586,43 +585,41 @@ public struct SiteBuilder: Sendable {
 /// never, in a process that ends right after its build (`atExit`); after
 /// the pages are shown, in the preview.
 final class BuildLeftovers: Sendable {
+    /// What a build keeps until its end: the parsed posts and renderings,
+    /// the renderer with its summaries, the search index builders, the
+    /// output's manifests and the tables keyed by path.
     struct State: Sendable {
         var cache: EntryCache
         var sources: [SiteBuilder.SourceState]
         var rendered: [SiteBuilder.RenderedState]
         var renderer: SiteRenderer
         var index: SearchIndexBuilder?
+        var output: OutputFolder
+        var routing: Routing
+        var signatures: [String: (size: Int, modified: Int64)]
+        var sourcePositions: [String: Int]
     }
 
-    private let kept = Mutex<[State]>([])
-    private let others = Mutex<[any Sendable]>([])
+    private let kept = Mutex<[any Sendable]>([])
 
     /// Leftovers reclaimed with the process.
     static let atExit = BuildLeftovers()
 
     init() {}
 
-    func keep(_ state: State) {
-        kept.withLock { $0.append(state) }
-    }
-
-    /// Keeps anything else a build made and no longer needs, such as the
-    /// search index builder or the output's manifests.
+    /// Keeps a build's `State`, or anything else it made and no longer
+    /// needs (the saved search index builder, kept by the step that
+    /// updated it).
     func keep(_ value: any Sendable) {
-        others.withLock { $0.append(value) }
+        kept.withLock { $0.append(value) }
     }
 
     /// Frees what was kept, on the calling thread.
     func release() {
-        let states = kept.withLock { kept in
+        let values = kept.withLock { kept in
             defer { kept = [] }
             return kept
         }
-        let values = others.withLock { others in
-            defer { others = [] }
-            return others
-        }
-        _ = states
         _ = values
     }
 }
