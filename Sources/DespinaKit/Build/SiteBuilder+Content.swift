@@ -134,8 +134,8 @@ extension SiteBuilder {
                 reused.content = record.entry.content
                 reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
                 // Same source, URL and rendering: the same summary inputs.
-                reused.summaryInputs = record.entry.summaryInputs.count == PostSummary.Inputs.width
-                    ? record.entry.summaryInputs : PostSummary.Inputs.digests(of: reused)
+                reused.summaryInputs = record.entry.summaryInputs
+                reused.summaryInputs = PostSummary.Inputs.digests(recordedFor: reused)
                 var updated = record
                 updated.size = source.size
                 updated.modified = source.modified

@@ -119,11 +119,14 @@ final class PostSummary: MustacheObject {
             count = posts.count
             var table: [UInt64] = []
             table.reserveCapacity(posts.count * Self.width)
-            for post in posts {
-                let recorded = post.summaryInputs
-                table += recorded.count == Self.width ? recorded : Self.digests(of: post)
-            }
+            for post in posts { table += Self.digests(recordedFor: post) }
             self.table = table
+        }
+
+        /// The digests the render step recorded for `post`, else (none, or
+        /// from another set of inputs) its inputs digested now.
+        static func digests(recordedFor post: Entry) -> [UInt64] {
+            post.summaryInputs.count == width ? post.summaryInputs : digests(of: post)
         }
 
         /// The digests of the inputs of `post`, in the order of `Input`.
