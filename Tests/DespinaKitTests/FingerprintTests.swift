@@ -28,8 +28,15 @@ import Testing
     /// Cache files end with the digest of what comes before it.
     @Test func checksumOpensWhatItSealedAndRefusesChanges() {
         let payload = Array("a cache file's bytes, long enough for every lane".utf8)
-        let sealed = Checksum.sealing(payload)
+        var sealed = payload
+        Checksum.seal(&sealed)
+        #expect(sealed.count == payload.count + 8)
         #expect(Checksum.opening(sealed) == payload)
+        var writer = ByteWriter()
+        writer.write(bytes: payload)
+        let written = writer.bytes
+        #expect(Checksum.opening(writer.takeSealedBytes()) == written)
+        #expect(writer.bytes.isEmpty)
         var damaged = sealed
         damaged[3] ^= 0x20
         #expect(Checksum.opening(damaged) == nil)

@@ -31,7 +31,7 @@ struct BuildRecord: Sendable, Equatable {
         for warning in warnings { writer.write(warning) }
         writer.write(nextDue != nil)
         if let nextDue { writer.write(nextDue.bitPattern) }
-        return Checksum.sealing(writer.bytes)
+        return writer.takeSealedBytes()
     }
 }
 

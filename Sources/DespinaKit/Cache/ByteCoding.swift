@@ -10,6 +10,15 @@ struct ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The bytes written, followed by their checksum (`Checksum`); the
+    /// writer is left empty. The bytes are handed over, not copied.
+    mutating func takeSealedBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        Checksum.seal(&taken)
+        return taken
+    }
+
     mutating func write(_ value: UInt64) {
         SevenBitCodec.append(value, to: &bytes)
     }

@@ -1,11 +1,11 @@
 /// The check every cache file ends with: the digest of the bytes before
 /// it, so a file cut short or changed by anyone else is refused whole.
 enum Checksum {
-    /// `bytes` followed by their digest.
-    static func sealing(_ bytes: [UInt8]) -> [UInt8] {
-        var sealed = bytes
-        withUnsafeBytes(of: Fingerprint.of(bytes).littleEndian) { sealed.append(contentsOf: $0) }
-        return sealed
+    /// Appends the digest of `bytes` to them, in place: a cache file of
+    /// megabytes is not copied to be sealed.
+    static func seal(_ bytes: inout [UInt8]) {
+        let digest = Fingerprint.of(bytes)
+        withUnsafeBytes(of: digest.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// How many bytes come before the digest, when the digest matches them.

@@ -104,12 +104,17 @@ struct EntryCache: Sendable {
     }
 
     static func encode(_ records: [CachedEntry], key: UInt64) -> [UInt8] {
-        var file = ByteWriter(capacity: records.count * 8192)
+        // Room for every record's HTML and about a kilobyte of the rest,
+        // so the buffer is rarely grown (each growth copies it whole).
+        let capacity = records.reduce(64) { total, record in
+            total + 1024 + (record.entry.content.map { $0.htmlText.utf8Count + $0.summaryHTML.utf8.count } ?? 0)
+        }
+        var file = ByteWriter(capacity: capacity)
         file.write(bytes: magic)
         file.write(key)
         file.write(records.count)
         for record in records { file.write(record) }
-        return Checksum.sealing(file.bytes)
+        return file.takeSealedBytes()
     }
 
     static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {

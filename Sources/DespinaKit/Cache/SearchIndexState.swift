@@ -45,8 +45,9 @@ enum SearchIndexState {
         bytes.reserveCapacity(payload.count + 16)
         withUnsafeBytes(of: generation.littleEndian) { bytes.append(contentsOf: $0) }
         bytes += payload
+        Checksum.seal(&bytes)
         // A cache that cannot be written costs the next build time, not correctness.
-        try? fileSystem.write(Checksum.sealing(bytes), to: path)
+        try? fileSystem.write(bytes, to: path)
     }
 
     private static func read(_ path: String, fileSystem: any FileSystem) -> (generation: UInt64, payload: [UInt8])? {

@@ -158,6 +158,14 @@ struct UTF8Text: Sendable {
         }
     }
 
+    /// The length in UTF-8 bytes.
+    var utf8Count: Int {
+        switch storage {
+        case .string(let string): return string.utf8.count
+        case .shared(_, let range): return range.count
+        }
+    }
+
     /// Calls `body` with the UTF-8 bytes, without making a string.
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
