@@ -76,6 +76,18 @@ extension IndexBuilder {
 
     private func encodedPart(identifiers: [String]) -> [UInt8] {
         var writer = StateWriter()
+        // Room for every document, so that megabytes are not copied each
+        // time the buffer would have doubled (room never written to costs
+        // no memory): the texts and up to five bytes per number.
+        writer.output.reserveCapacity(identifiers.reduce(64) { total, id in
+            guard let slot = slots[id] else { return total }
+            let document = documents[slot]
+            let stored = document.stored
+            let texts = stored.id.utf8.count + stored.url.utf8.count + stored.title.utf8.count
+                + stored.description.utf8.count + stored.text.utf8.count + 256
+            let numbers = document.fieldLengths.count + document.terms.count + document.vocabulary.count
+            return total + texts + document.counts.count + 5 * numbers
+        })
         writer.bytes(Self.stateMagic)
         writer.number(identifiers.count)
         for index in byteOrder(of: identifiers) {

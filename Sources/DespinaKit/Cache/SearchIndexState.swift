@@ -2,8 +2,8 @@ import SearchIndex
 
 /// The search index builder saved in the site's cache
 /// (`.despina/cache/search/`): a file of term and word tables and 16 files
-/// of documents, each with the generation of the tables it fits and a
-/// checksum. A build that changed a few posts reads it, replaces their
+/// of documents, each followed by the generation of the tables it fits and
+/// a checksum. A build that changed a few posts reads it, replaces their
 /// documents (each document carries the digest of the entry it was made
 /// from, so a stale one is always noticed) and writes back the parts that
 /// changed.
@@ -40,11 +40,11 @@ enum SearchIndexState {
 
     private static func partName(_ part: Int) -> String { "part-\(part)" }
 
-    private static func write(_ payload: [UInt8], generation: UInt64, to path: String, fileSystem: any FileSystem) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(payload.count + 16)
+    /// A file is the payload, its generation (8 bytes) and the checksum:
+    /// both are appended to the payload's own array, which is not copied.
+    private static func write(_ payload: consuming [UInt8], generation: UInt64, to path: String, fileSystem: any FileSystem) {
+        var bytes = payload
         withUnsafeBytes(of: generation.littleEndian) { bytes.append(contentsOf: $0) }
-        bytes += payload
         Checksum.seal(&bytes)
         // A cache that cannot be written costs the next build time, not correctness.
         try? fileSystem.write(bytes, to: path)
@@ -54,9 +54,9 @@ enum SearchIndexState {
         guard let file = try? fileSystem.contents(of: path), var bytes = Checksum.opening(consume file), bytes.count >= 8
         else { return nil }
         var generation: UInt64 = 0
-        for index in 0..<8 { generation |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-        // Shifted in place rather than copied into a new array.
-        bytes.removeFirst(8)
+        let start = bytes.count - 8
+        for index in 0..<8 { generation |= UInt64(bytes[start + index]) << (8 * UInt64(index)) }
+        bytes.removeLast(8)
         return (generation, bytes)
     }
 }
