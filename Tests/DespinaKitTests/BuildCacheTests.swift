@@ -4,9 +4,15 @@ import Testing
 @testable import DespinaKit
 
 /// A file system that counts how often each file is read.
-final class ReadCountingFileSystem: WrappingFileSystem {
+final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
     let base: MemoryFileSystem
     private let reads = Mutex<[String: Int]>([:])
+    private let prefetches = Mutex<[String]>([])
+
+    /// The paths the build asked to read early, since the last reset.
+    var prefetchedPaths: [String] { prefetches.withLock { $0.sorted() } }
+
+    func prefetch(_ path: String) { prefetches.withLock { $0.append(path) } }
 
     init(_ base: MemoryFileSystem) { self.base = base }
 
@@ -19,7 +25,10 @@ final class ReadCountingFileSystem: WrappingFileSystem {
         }
     }
 
-    func resetCounts() { reads.withLock { $0 = [:] } }
+    func resetCounts() {
+        reads.withLock { $0 = [:] }
+        prefetches.withLock { $0 = [] }
+    }
 
     /// Every path read since the last reset, once per read.
     var readPaths: [String] {
@@ -266,6 +275,27 @@ final class ReadCountingFileSystem: WrappingFileSystem {
         #expect(summary.fileCount > summary.unchangedFileCount)
         _ = try build(memory, output: "/clean/Output", clean: true)
         #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
+    }
+
+    /// The posts a build reads are asked for a few files ahead, once
+    /// each; posts the cache answers for are not.
+    @Test func onlyThePostsToBeReadAreReadAhead() throws {
+        let memory = site(posts: 28)
+        let fileSystem = ReadCountingFileSystem(memory)
+        _ = try build(fileSystem)
+        #expect(fileSystem.prefetchedPaths.count == 28)
+        #expect(fileSystem.prefetchedPaths == fileSystem.contentReads)
+
+        let (path, text) = post("p4", title: "Post 4, edited", day: 5)
+        try memory.write(Array(text.utf8), to: path)
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(fileSystem.prefetchedPaths == [path])
+        #expect(fileSystem.contentReads == [path])
+
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(fileSystem.prefetchedPaths.isEmpty)
     }
 
     @Test func aMissingSavedSearchIndexIsMadeAgainFromThePosts() throws {

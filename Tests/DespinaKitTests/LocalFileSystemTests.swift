@@ -31,6 +31,20 @@ import Testing
         #expect(try fileSystem.contents(of: root + "/file.bin") == bytes)
     }
 
+    /// Reading a file early changes nothing about reading it, and a path
+    /// that cannot be read is left to the read that follows.
+    @Test func prefetchingLeavesReadsAsTheyAre() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fileSystem = LocalFileSystem()
+        try fileSystem.write(Array("post".utf8), to: root + "/post.md")
+        fileSystem.prefetch(root + "/post.md")
+        fileSystem.prefetch(root + "/missing.md")
+        fileSystem.prefetch(root)
+        #expect(try fileSystem.contents(of: root + "/post.md") == Array("post".utf8))
+        #expect(throws: FileSystemError.self) { try fileSystem.contents(of: root + "/missing.md") }
+    }
+
     /// A file whose size the system does not know ahead (those of `/proc`
     /// say 0) is read to its end all the same.
     @Test func aFileLongerThanItsStatedSizeIsReadToTheEnd() throws {

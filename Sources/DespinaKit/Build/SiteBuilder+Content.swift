@@ -49,6 +49,9 @@ extension SiteBuilder {
         }
     }
 
+    /// How many files ahead of the one being read the next read is started.
+    static let readAhead = 16
+
     /// Reads every Markdown file on all cores: a file whose size and time,
     /// or whose bytes, are those of its cache record is not parsed again.
     /// The bodies of the files parsed go to `bodies`, by position.
@@ -57,7 +60,20 @@ extension SiteBuilder {
         cache: EntryCache, bodies: Bodies
     ) -> [SourceState] {
         let fileSystem = environment.fileSystem
-        return parallelMap(Array(files.indices)) { position in
+        // A file some places ahead that will be read is asked for early:
+        // on a disk whose cache lost the posts, reads then overlap instead
+        // of each worker waiting for one file at a time.
+        let prefetcher = fileSystem as? any PrefetchingFileSystem
+        let prefetch: @Sendable (Int) -> Void = { position in
+            guard let prefetcher else { return }
+            let file = files[position]
+            let record = cache.records[file.relativePath]
+            if let signature = signatures[file.relativePath],
+               record?.size != signature.size || record?.modified != signature.modified {
+                prefetcher.prefetch(file.absolutePath)
+            }
+        }
+        return parallelMap(Array(files.indices), lookahead: Self.readAhead, prepare: prefetch) { position in
             let file = files[position]
             let signature = signatures[file.relativePath] ?? Self.signature(of: file, fileSystem: fileSystem)
             let record = cache.records[file.relativePath]

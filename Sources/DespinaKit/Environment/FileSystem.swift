@@ -69,6 +69,14 @@ protocol MappingFileSystem {
     func mappedContents(of path: String) throws -> SharedBytes
 }
 
+/// A file system that can start reading a file before it is asked for its
+/// bytes, so that reads from a disk overlap the work on other files.
+protocol PrefetchingFileSystem: Sendable {
+    /// Starts reading the file at `path` into memory, without waiting for
+    /// it; failures are left to the read that follows.
+    func prefetch(_ path: String)
+}
+
 /// An error from a file operation, naming the path.
 public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// The path the operation was about.

@@ -19,6 +19,28 @@ func parallelMap<Item: Sendable, Result: Sendable>(
     return results.collect()
 }
 
+/// Maps `items` on all cores like `parallelMap(_:_:)`, and calls `prepare`
+/// with the index of the item `lookahead` places ahead of each one a
+/// worker takes up (a worker starting on a run of items prepares its first
+/// `lookahead` first): for work that can be started early, such as reads.
+func parallelMap<Item: Sendable, Result: Sendable>(
+    _ items: [Item], lookahead: Int, prepare: @Sendable (Int) -> Void, _ transform: @Sendable (Item) -> Result
+) -> [Result] {
+    let results = ResultSlots<Result>(count: items.count)
+    let chunkCount = min(items.count, 64)
+    guard chunkCount > 0 else { return [] }
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let start = items.count * chunk / chunkCount
+        let end = items.count * (chunk + 1) / chunkCount
+        for index in start..<min(start + lookahead, end) { prepare(index) }
+        for index in start..<end {
+            if index + lookahead < end { prepare(index + lookahead) }
+            results.store(transform(items[index]), at: index)
+        }
+    }
+    return results.collect()
+}
+
 /// Runs `body` for every item on all cores and throws the error of the
 /// first failing item (in the order of `items`), after all have run.
 func parallelForEach<Item: Sendable>(_ items: [Item], _ body: @Sendable (Item) throws -> Void) throws {
