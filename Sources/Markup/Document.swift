@@ -44,8 +44,9 @@ public struct Document: Sendable {
     ///   - highlighter: Turns each code block into HTML.
     ///   - linkResolver: Given the destination of a link to a `.md` or
     ///     `.markdown` file without a URL scheme, as written (e.g.
-    ///     `../posts/closures.md#captures`), returns the URL to use instead,
-    ///     or `nil` to leave the link as it is.
+    ///     `../posts/closures.md#captures`), or of a link or image relative
+    ///     to the document (`photo.jpg`), returns the URL to use instead, or
+    ///     `nil` to leave the destination as it is.
     ///   - firstLineNumber: The line of the file on which `markdown` starts,
     ///     so that link positions are in the file's coordinates (the
     ///     `bodyFirstLine` of ``FrontMatter/split(_:)``).

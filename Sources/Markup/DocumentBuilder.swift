@@ -170,7 +170,9 @@ struct DocumentBuilder {
     private mutating func recordLink(_ node: OpaquePointer, isImage: Bool) {
         let destination = CmarkNode.string(cmark_node_get_url(node))
         var url = destination
-        if !isImage, let linkResolver, LinkDestination.pointsToMarkdownFile(destination),
+        if let linkResolver,
+           (!isImage && LinkDestination.pointsToMarkdownFile(destination))
+            || LinkDestination.isDocumentRelative(destination),
            let resolved = linkResolver(destination) {
             url = resolved
             cmark_node_set_url(node, resolved)

@@ -45,6 +45,8 @@ import Testing
         #expect(absolutizingLinks(in: "<a href=\"/x/\"><img src=\"/i.png\"></a><a href=\"http://y/\">",
                                   origin: "https://e.org")
             == "<a href=\"https://e.org/x/\"><img src=\"https://e.org/i.png\"></a><a href=\"http://y/\">")
+        #expect(absolutizingLinks(in: "<img src=\"//cdn.example.org/i.png\"> <a href=\"/\">home</a>", origin: "https://e.org")
+            == "<img src=\"//cdn.example.org/i.png\"> <a href=\"https://e.org/\">home</a>")
     }
 }
 

@@ -79,7 +79,7 @@ import Testing
         #expect(page("posts/half-written/index.html", in: site) == nil, "a TOML draft was published")
         // A page bundle: named after its folder, its files published beside it.
         let harbour = page("posts/harbour-at-dawn/index.html", in: site) ?? ""
-        #expect(harbour.contains("<img src=\"quay.svg\" alt=\"The quay at five\" />"))
+        #expect(harbour.contains("<img src=\"/posts/harbour-at-dawn/quay.svg\" alt=\"The quay at five\" />"))
         #expect(page("posts/harbour-at-dawn/quay.svg", in: site)?.hasPrefix("<svg") == true)
         #expect(page("posts/harbour-at-dawn/sounds/dawn.txt", in: site) != nil)
         #expect(page("posts/index/index.html", in: site) == nil)

@@ -70,7 +70,71 @@ import Testing
         ])
         #expect(try fileSystem.text(of: "/site/Output/posts/trip/cover.jpg") == "jpeg")
         let html = try fileSystem.text(of: "/site/Output/posts/trip/index.html")
-        #expect(html.contains("<img src=\"cover.jpg\" alt=\"Cover\" />"))
+        #expect(html.contains("<img src=\"/posts/trip/cover.jpg\" alt=\"Cover\" />"))
+        #expect(html.contains("<img src=\"/posts/trip/images/map.png\" alt=\"Map\" />"))
+    }
+
+    /// A bundle's image written relative to its page shows on every page
+    /// and in the feeds that carry the post, not only on its own page.
+    @Test func aBundlesImagesShowInSummariesAndFeedsToo() throws {
+        let (fileSystem, _) = try build([
+            "/site/Content/posts/trip/index.md": "---\ntitle: A trip\ndate: 2020-01-15\n---\n\n![Cover](cover.jpg) We went north.\n",
+            "/site/Content/posts/trip/cover.jpg": "jpeg",
+        ], config: "baseURL: https://example.org/blog/\n")
+        let image = "<img src=\"/blog/posts/trip/cover.jpg\" alt=\"Cover\" />"
+        #expect(try fileSystem.text(of: "/site/Output/posts/trip/index.html").contains(image))
+        #expect(try fileSystem.text(of: "/site/Output/index.html").contains(image))
+        #expect(try fileSystem.text(of: "/site/Output/rss.xml").contains("src=&quot;https://example.org/blog/posts/trip/cover.jpg&quot;"))
+        #expect(try fileSystem.text(of: "/site/Output/feed.json").contains("src=\\\"https://example.org/blog/posts/trip/cover.jpg\\\""))
+    }
+
+    /// A link or image relative to the Markdown file, as a Markdown preview
+    /// reads it, goes to where that file is published; anything else
+    /// relative is left as written.
+    @Test func linksRelativeToTheFileReachTheFilesOfContent() throws {
+        let (fileSystem, result) = try build([
+            "/site/Content/posts/plain.md": """
+                ---
+                title: Plain
+                date: 2020-01-01
+                ---
+
+                ![Logo](../images/logo.png) [the file](../files/notes%20v2.pdf#page=2) \
+                [about](../about/) ![gone](missing.png) [query](../images/logo.png?v=2)
+                """,
+            "/site/Content/images/logo.png": "logo",
+            "/site/Content/files/notes v2.pdf": "pdf",
+        ])
+        #expect(result.summary.warnings.isEmpty)
+        let html = try fileSystem.text(of: "/site/Output/posts/plain/index.html")
+        #expect(html.contains("<img src=\"/images/logo.png\" alt=\"Logo\" />"))
+        #expect(html.contains("<a href=\"/files/notes%20v2.pdf#page=2\">the file</a>"))
+        #expect(html.contains("<a href=\"../about/\">about</a>"))
+        #expect(html.contains("<img src=\"missing.png\" alt=\"gone\" />"))
+        #expect(html.contains("<a href=\"../images/logo.png?v=2\">query</a>"))
+    }
+
+    /// A post rendered while a file it links to was missing is rendered
+    /// again once the file is there, as a clean build would.
+    @Test func aFileAddedLaterIsLinkedByTheNextBuild() throws {
+        let fileSystem = MemoryFileSystem(files: [
+            "/site/Content/posts/plain.md": "---\ntitle: Plain\ndate: 2020-01-01\n---\n\n![Logo](../images/logo.png)\n",
+        ])
+        func build(into output: String, clean: Bool = false) throws {
+            var options = BuildOptions(siteDirectory: "/site")
+            options.outputDirectory = output
+            options.clean = clean
+            _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+                .run(options)
+        }
+        try build(into: "/site/Output")
+        #expect(try fileSystem.text(of: "/site/Output/posts/plain/index.html").contains("src=\"../images/logo.png\""))
+        try fileSystem.write(Array("logo".utf8), to: "/site/Content/images/logo.png")
+        try build(into: "/site/Output")
+        let page = try fileSystem.text(of: "/site/Output/posts/plain/index.html")
+        #expect(page.contains("src=\"/images/logo.png\""))
+        try build(into: "/clean/Output", clean: true)
+        #expect(page == (try fileSystem.text(of: "/clean/Output/posts/plain/index.html")))
     }
 
     @Test func theFilesFollowThePageToItsPermalink() throws {

@@ -165,11 +165,31 @@ struct LinkResolverTests {
         #expect(document.html == "<p><a href=\"missing.md\">x</a></p>\n")
     }
 
-    @Test func otherLinksAreNotOfferedToTheResolver() {
+    /// Links and images relative to the document are offered to the
+    /// resolver (a file of the site it may publish elsewhere); those with
+    /// a scheme, from the root or to a fragment are not.
+    @Test func onlyMarkdownFilesAndRelativeDestinationsAreOfferedToTheResolver() {
         let document = Document(
-            markdown: "[a](https://example.com/closures.md) [b](/about/) [c](image.png)\n",
-            linkResolver: { _ in "/changed/" })
-        #expect(document.html == "<p><a href=\"https://example.com/closures.md\">a</a> <a href=\"/about/\">b</a> <a href=\"image.png\">c</a></p>\n")
+            markdown: "[a](https://example.com/closures.md) [b](/about/) [c](#top) [d](mailto:x@example.org) "
+                + "[e](//cdn.example.org/x.png) [f](image.png) ![g](../photos/g.jpg)\n",
+            linkResolver: { "/changed/" + $0 })
+        #expect(document.html == "<p><a href=\"https://example.com/closures.md\">a</a> <a href=\"/about/\">b</a> "
+            + "<a href=\"#top\">c</a> <a href=\"mailto:x@example.org\">d</a> <a href=\"//cdn.example.org/x.png\">e</a> "
+            + "<a href=\"/changed/image.png\">f</a> <img src=\"/changed/../photos/g.jpg\" alt=\"g\" /></p>\n")
+        #expect(document.images.map(\.url) == ["/changed/../photos/g.jpg"])
+    }
+
+    @Test func documentRelativeDestinations() {
+        #expect(LinkDestination.isDocumentRelative("photo.jpg"))
+        #expect(LinkDestination.isDocumentRelative("../images/a.png?v=1#x"))
+        #expect(LinkDestination.isDocumentRelative("a/b:c.png"))
+        #expect(!LinkDestination.isDocumentRelative(""))
+        #expect(!LinkDestination.isDocumentRelative("/images/a.png"))
+        #expect(!LinkDestination.isDocumentRelative("//host/a.png"))
+        #expect(!LinkDestination.isDocumentRelative("#part"))
+        #expect(!LinkDestination.isDocumentRelative("?page=2"))
+        #expect(!LinkDestination.isDocumentRelative("https://example.org/a.png"))
+        #expect(!LinkDestination.isDocumentRelative("data:image/png;base64,AAAA"))
     }
 
     @Test func markdownFileDetection() {

@@ -2,8 +2,9 @@ import Synchronization
 
 /// The URLs of a process's last build (the preview's rebuilds): assigning
 /// every URL again is skipped while no entry's URL inputs changed (source
-/// path, kind, section, slug, date, permalink, aliases, and the site's
-/// pattern, zone and root), which a one-post edit of text leaves alone.
+/// path, kind, section, slug, date, permalink, aliases, the files copied
+/// from `Content/`, and the site's pattern, zone and root), which a
+/// one-post edit of text leaves alone.
 final class RoutingMemory: Sendable {
     private struct Known {
         var key: UInt64
@@ -17,15 +18,15 @@ final class RoutingMemory: Sendable {
     init() {}
 
     /// The routing of `entries`, remembered or made; sets each entry's URL.
-    func routing(for entries: inout [Entry], config: SiteConfig) -> Routing {
-        let key = Self.inputsKey(of: entries, config: config)
+    func routing(for entries: inout [Entry], assets: [SourceFile], config: SiteConfig) -> Routing {
+        let key = Self.inputsKey(of: entries, assets: assets, config: config)
         if let known = known.withLock({ $0 }), known.key == key, known.paths.count == entries.count {
             for index in entries.indices where entries[index].path != known.paths[index] {
                 entries[index].path = known.paths[index]
             }
             return known.routing
         }
-        let routing = Routing(entries: &entries, config: config, keepingCachedURLs: true)
+        let routing = Routing(entries: &entries, assets: assets, config: config, keepingCachedURLs: true)
         // A routing with errors stops the build; only a good one is kept.
         let kept = routing.errors.isEmpty ? Known(key: key, routing: routing, paths: entries.map(\.path)) : nil
         known.withLock { $0 = kept }
@@ -33,7 +34,7 @@ final class RoutingMemory: Sendable {
     }
 
     /// A digest of everything `Routing` reads.
-    static func inputsKey(of entries: [Entry], config: SiteConfig) -> UInt64 {
+    static func inputsKey(of entries: [Entry], assets: [SourceFile], config: SiteConfig) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.combine(config.permalink)
         fingerprint.combine(config.timeZone)
@@ -49,6 +50,8 @@ final class RoutingMemory: Sendable {
             fingerprint.combine(entry.aliases.count)
             for alias in entry.aliases { fingerprint.combine(alias.path) }
         }
+        fingerprint.combine(assets.count)
+        for file in assets { fingerprint.combine(file.relativePath) }
         return fingerprint.value
     }
 }

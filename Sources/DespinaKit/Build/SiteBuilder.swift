@@ -205,9 +205,10 @@ public struct SiteBuilder: Sendable {
             return true
         }
 
+        let assets = scan.files.filter { $0.role == .asset }
         let routing = timer.run("assign URLs") {
-            options.memory?.urls.routing(for: &entries, config: config)
-                ?? Routing(entries: &entries, config: config, keepingCachedURLs: true)
+            options.memory?.urls.routing(for: &entries, assets: assets, config: config)
+                ?? Routing(entries: &entries, assets: assets, config: config, keepingCachedURLs: true)
         }
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: entries)

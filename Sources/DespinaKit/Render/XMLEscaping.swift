@@ -23,11 +23,21 @@ func escapeXML(_ text: String) -> String {
 
 /// Makes root-relative `href` and `src` attributes in rendered HTML absolute,
 /// so feed readers, which have no page URL to resolve against, can follow them.
+/// Protocol-relative ones (`//host/x.png`) name their host already.
 func absolutizingLinks(in html: String, origin: String) -> String {
     guard !origin.isEmpty, html.contains("=\"/") else { return html }
-    return html
-        .replacingOccurrences(of: " href=\"/", with: " href=\"\(origin)/")
-        .replacingOccurrences(of: " src=\"/", with: " src=\"\(origin)/")
+    var result = ""
+    result.reserveCapacity(html.utf8.count + 256)
+    var rest = Substring(html)
+    let markers = [" href=\"/", " src=\"/"]
+    while let next = markers.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+        let slash = rest.index(before: next.upperBound)
+        result += rest[..<slash]
+        if !rest[next.upperBound...].hasPrefix("/") { result += origin }
+        rest = rest[slash...]
+    }
+    result += rest
+    return result
 }
 
 /// Puts the site's root path in front of root-relative `href` and `src`

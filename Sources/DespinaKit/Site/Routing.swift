@@ -10,6 +10,10 @@ struct Routing: Sendable {
     private(set) var pathsBySource: [String: String] = [:]
     /// Alias path → target page path, sorted when written.
     private(set) var aliases: [String: String] = [:]
+    /// Output path (below the root, without a leading `/`) by content path
+    /// of each file of `Content/` that is copied: `posts/trip/photo.jpg`
+    /// of a bundle goes beside the bundle's page.
+    private(set) var assetPaths: [String: String] = [:]
     let root: String
 
     /// Routes `entries`, setting each one's `path`.
@@ -20,7 +24,9 @@ struct Routing: Sendable {
     ///   URL is made from (the front matter, the permalink pattern, the time
     ///   zone, the root): each is checked against the others' URLs all the
     ///   same.
-    init(entries: inout [Entry], config: SiteConfig, keepingCachedURLs: Bool = false) {
+    ///   The files of `assets` (the non-Markdown files of `Content/`) are
+    ///   given the output paths they are copied to, for links to them.
+    init(entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig, keepingCachedURLs: Bool = false) {
         root = config.rootPath
         var owners: [String: String] = [:]
         owners.reserveCapacity(entries.count)
@@ -71,6 +77,12 @@ struct Routing: Sendable {
                 }
                 owners[SitePath.outputFile(for: path)] = entry.sourcePath
                 aliases[path] = entry.path
+            }
+        }
+        if !assets.isEmpty {
+            let pagePaths = Dictionary(uniqueKeysWithValues: pathsBySource.map { ("Content/" + $0.key, $0.value) })
+            for file in assets {
+                if let path = file.outputPath(pagePaths: pagePaths) { assetPaths[file.contentPath] = path }
             }
         }
     }
@@ -165,8 +177,9 @@ struct Routing: Sendable {
     }
 
     /// The URL for a link written in `sourcePath` (`Content/posts/a.md`) to
-    /// another Markdown file (`b.md`, `../posts/b.md#part`), or nil when the
-    /// link is not to a known Markdown file.
+    /// another Markdown file (`b.md`, `../posts/b.md#part`) or, relative to
+    /// the file, to a file of `Content/` that is copied (`photo.jpg`,
+    /// `../images/a.png`); nil when the link is to neither.
     func url(forLink destination: String, from sourcePath: String) -> String? {
         guard SitePath.schemeSeparatorEnd(in: destination) == nil, !destination.hasPrefix("mailto:") else { return nil }
         var target = destination
@@ -175,7 +188,9 @@ struct Routing: Sendable {
             fragment = String(target[hash...])
             target = String(target[..<hash])
         }
-        guard target.hasSuffix(".md") || target.hasSuffix(".markdown") else { return nil }
+        guard target.hasSuffix(".md") || target.hasSuffix(".markdown") else {
+            return url(forFile: target, from: sourcePath).map { $0 + fragment }
+        }
         let decoded = target.removingPercentEncoding ?? target
         let folder = parentPath(String(sourcePath.dropFirst("Content/".count)))
         let joined = decoded.hasPrefix("/") ? String(decoded.drop { $0 == "/" }) : joinPath(folder, decoded)
@@ -186,5 +201,18 @@ struct Routing: Sendable {
             if let path = pathsBySource[candidate] { return root + path.drop { $0 == "/" } + fragment }
         }
         return nil
+    }
+
+    /// The URL of the copied file of `Content/` that `target`, relative to
+    /// the folder of `sourcePath`, names; nil for a path that leaves
+    /// `Content/`, one with a query, or no such file.
+    private func url(forFile target: String, from sourcePath: String) -> String? {
+        guard !assetPaths.isEmpty, !target.isEmpty, !target.hasPrefix("/"), !target.contains("?") else { return nil }
+        let decoded = target.removingPercentEncoding ?? target
+        let folder = parentPath(String(sourcePath.dropFirst("Content/".count)))
+        guard let normalized = SitePath.normalize(joinPath(folder, decoded)),
+              let path = assetPaths[String(normalized.drop { $0 == "/" })]
+        else { return nil }
+        return root + path
     }
 }
