@@ -115,15 +115,19 @@ import Testing
     }
 
     /// A post rendered while a file it links to was missing is rendered
-    /// again once the file is there, as a clean build would.
-    @Test func aFileAddedLaterIsLinkedByTheNextBuild() throws {
+    /// again once the file is there, as a clean build would, also by the
+    /// preview, which remembers the last build's URLs.
+    @Test(arguments: [false, true])
+    func aFileAddedLaterIsLinkedByTheNextBuild(remembering: Bool) throws {
         let fileSystem = MemoryFileSystem(files: [
             "/site/Content/posts/plain.md": "---\ntitle: Plain\ndate: 2020-01-01\n---\n\n![Logo](../images/logo.png)\n",
         ])
+        let memory = BuildMemory(watchesContent: false)
         func build(into output: String, clean: Bool = false) throws {
             var options = BuildOptions(siteDirectory: "/site")
             options.outputDirectory = output
             options.clean = clean
+            if remembering && !clean { options.memory = memory }
             _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
                 .run(options)
         }
