@@ -5,7 +5,7 @@ import Testing
 @Suite struct ParallelTests {
     /// Every item is prepared exactly once, before it is transformed, and
     /// the results keep the order of the items.
-    @Test(arguments: [0, 1, 5, 1_000], [1, 16, 5_000])
+    @Test(arguments: [0, 1, 5, 1_000], [0, 1, 16, 5_000])
     func eachItemIsPreparedOnceBeforeItsTurn(count: Int, lookahead: Int) {
         let prepared = Mutex<[Int]>([])
         let preparedInTime = Mutex(true)

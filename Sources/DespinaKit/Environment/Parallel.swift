@@ -6,17 +6,7 @@ func parallelMap<Item: Sendable, Result: Sendable>(
     _ items: [Item], _ transform: @Sendable (Item) -> Result
 ) -> [Result] {
     guard items.count > 1 else { return items.map(transform) }
-    let results = ResultSlots<Result>(count: items.count)
-    // Chunks of work, more than cores, so uneven items still balance.
-    let chunkCount = min(items.count, 64)
-    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-        let start = items.count * chunk / chunkCount
-        let end = items.count * (chunk + 1) / chunkCount
-        for index in start..<end {
-            results.store(transform(items[index]), at: index)
-        }
-    }
-    return results.collect()
+    return parallelMap(items, lookahead: 0, prepare: { _ in }, transform)
 }
 
 /// Maps `items` on all cores like `parallelMap(_:_:)`, and calls `prepare`
@@ -27,6 +17,7 @@ func parallelMap<Item: Sendable, Result: Sendable>(
     _ items: [Item], lookahead: Int, prepare: @Sendable (Int) -> Void, _ transform: @Sendable (Item) -> Result
 ) -> [Result] {
     let results = ResultSlots<Result>(count: items.count)
+    // Chunks of work, more than cores, so uneven items still balance.
     let chunkCount = min(items.count, 64)
     guard chunkCount > 0 else { return [] }
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
