@@ -277,9 +277,10 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
         #expect(try files(below: "/site/Output", in: memory) == files(below: "/clean/Output", in: memory))
     }
 
-    /// The posts a build reads are asked for a few files ahead, once
-    /// each; posts the cache answers for are not.
-    @Test func onlyThePostsToBeReadAreReadAhead() throws {
+    /// A build without a usable cache asks for every post a few files
+    /// ahead of reading it, once; a rebuild reads the posts that changed
+    /// without asking ahead.
+    @Test func postsAreReadAheadWhenNoneIsCached() throws {
         let memory = site(posts: 28)
         let fileSystem = ReadCountingFileSystem(memory)
         _ = try build(fileSystem)
@@ -290,12 +291,19 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
         try memory.write(Array(text.utf8), to: path)
         fileSystem.resetCounts()
         _ = try build(fileSystem)
-        #expect(fileSystem.prefetchedPaths == [path])
+        #expect(fileSystem.prefetchedPaths.isEmpty)
         #expect(fileSystem.contentReads == [path])
 
         fileSystem.resetCounts()
         _ = try build(fileSystem)
         #expect(fileSystem.prefetchedPaths.isEmpty)
+
+        // Another Markdown setting: no record applies, every post is read.
+        try memory.write(Array("markdown:\n  smartPunctuation: false\n".utf8), to: "/site/despina.yml")
+        fileSystem.resetCounts()
+        _ = try build(fileSystem)
+        #expect(fileSystem.prefetchedPaths.count == 28)
+        #expect(fileSystem.prefetchedPaths == fileSystem.contentReads)
     }
 
     @Test func aMissingSavedSearchIndexIsMadeAgainFromThePosts() throws {

@@ -60,19 +60,14 @@ extension SiteBuilder {
         cache: EntryCache, bodies: Bodies
     ) -> [SourceState] {
         let fileSystem = environment.fileSystem
-        // A file some places ahead that will be read is asked for early:
-        // on a disk whose cache lost the posts, reads then overlap instead
-        // of each worker waiting for one file at a time.
-        let prefetcher = fileSystem as? any PrefetchingFileSystem
-        let prefetch: @Sendable (Int) -> Void = { position in
-            guard let prefetcher else { return }
-            let file = files[position]
-            let record = cache.records[file.relativePath]
-            if let signature = signatures[file.relativePath],
-               record?.size != signature.size || record?.modified != signature.modified {
-                prefetcher.prefetch(file.absolutePath)
-            }
-        }
+        // When no file has a cache record (a first build, a new version of
+        // Despina), every file is read, and each worker asks for the file
+        // some places ahead early: on a disk whose cache lost the posts,
+        // reads then overlap instead of each worker waiting for one file at
+        // a time. A rebuild reads the few files that changed as they come,
+        // without looking up every file twice to find them.
+        let prefetcher = cache.records.isEmpty ? fileSystem as? any PrefetchingFileSystem : nil
+        let prefetch: @Sendable (Int) -> Void = { position in prefetcher?.prefetch(files[position].absolutePath) }
         return parallelMap(Array(files.indices), lookahead: Self.readAhead, prepare: prefetch) { position in
             let file = files[position]
             let signature = signatures[file.relativePath] ?? Self.signature(of: file, fileSystem: fileSystem)

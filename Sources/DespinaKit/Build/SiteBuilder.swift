@@ -464,10 +464,17 @@ public struct SiteBuilder: Sendable {
         let renderedPositions = Dictionary(
             recorded.map { (rendered[$0].entry.sourcePath, $0) }, uniquingKeysWith: { _, last in last })
         var changed = Set(recorded.filter { rendered[$0].isNew }.map { rendered[$0].entry.sourcePath })
-        let paths = sources.filter { $0.loaded.entry != nil }.map(\.file.relativePath)
-        for source in sources where source.loaded.entry != nil && renderedPositions[source.file.relativePath] == nil {
-            let moved = source.record.map { $0.size != source.size || $0.modified != source.modified } ?? true
-            if moved { changed.insert(source.file.relativePath) }
+        // Fields are read in place: a copy of each source's state would
+        // retain and release a dozen references, ten thousand times.
+        var paths: [String] = []
+        paths.reserveCapacity(sources.count)
+        for index in sources.indices where sources[index].loaded.entry != nil {
+            let path = sources[index].file.relativePath
+            paths.append(path)
+            guard renderedPositions[path] == nil else { continue }
+            if sources[index].record?.size != sources[index].size || sources[index].record?.modified != sources[index].modified {
+                changed.insert(path)
+            }
         }
         @Sendable func record(for path: String) -> CachedEntry? {
             if let index = renderedPositions[path] { return rendered[index].record }
