@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func englishWordsAreStemmedAndTaggedWithTheLanguage() {
-        var analyzer = TermAnalyzer(language: "en-US")
+        let analyzer = TermAnalyzer(language: "en-US")
         #expect(analyzer.terms(forWord: "closures", isASCII: true) == [WordTerm(folded: "closures", term: "closur~en", exact: nil)])
         #expect(analyzer.terms(forWord: "URLSession", isASCII: true).map(\.term) == ["urlsess~en", "url~en", "session~en"])
         #expect(analyzer.terms(forWord: "dispatch_async", isASCII: true).map(\.term) == ["dispatch_async", "dispatch~en", "async~en"])
@@ -34,12 +34,12 @@ import Testing
     }
 
     @Test func turkishIsStemmedBeforeAccentsAreFolded() {
-        var analyzer = TermAnalyzer(language: "tr")
+        let analyzer = TermAnalyzer(language: "tr")
         #expect(analyzer.terms(forWord: "Önümde", isASCII: false) == [WordTerm(folded: "onumde", term: "on~tr", exact: "önümde")])
     }
 
     @Test func vietnameseIsNotStemmed() {
-        var analyzer = TermAnalyzer(language: "vi")
+        let analyzer = TermAnalyzer(language: "vi")
         #expect(analyzer.terms(forWord: "Việt", isASCII: false) == [WordTerm(folded: "viet", term: "viet", exact: "việt")])
         #expect(StemmerLanguage.algorithm(for: "vi") == nil)
         #expect(StemmerLanguage.algorithm(for: "pt-BR") == "portuguese")
