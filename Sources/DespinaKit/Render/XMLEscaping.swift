@@ -26,38 +26,33 @@ func escapeXML(_ text: String) -> String {
 /// Protocol-relative ones (`//host/x.png`) name their host already.
 func absolutizingLinks(in html: String, origin: String) -> String {
     guard !origin.isEmpty, html.contains("=\"/") else { return html }
+    return prefixingRootRelativeAttributes(in: html) { _ in origin }
+}
+
+/// Puts the site's root path (`/blog/`) in front of root-relative `href`
+/// and `src` attributes of rendered Markdown (`/images/a.png` →
+/// `/blog/images/a.png`), so a site published below a path keeps its images
+/// and links working. Links that already start with the root are left alone.
+func prefixingRootRelativeLinks(in html: String, root: String) -> String {
+    guard root != "/", html.contains("=\"/") else { return html }
+    let base = String(root.dropLast())
+    return prefixingRootRelativeAttributes(in: html) { $0.hasPrefix(root) ? nil : base }
+}
+
+/// `html` with `prefix(value)` put in front of the value of each `href` and
+/// `src` attribute that starts with a single `/` (protocol-relative
+/// `//host/…` ones are left alone); `value` runs from that `/` to the end of
+/// `html`, and a nil prefix leaves the attribute as it is.
+private func prefixingRootRelativeAttributes(in html: String, with prefix: (Substring) -> String?) -> String {
     var result = ""
     result.reserveCapacity(html.utf8.count + 256)
     var rest = Substring(html)
     let markers = [" href=\"/", " src=\"/"]
     while let next = markers.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-        let slash = rest.index(before: next.upperBound)
-        result += rest[..<slash]
-        if !rest[next.upperBound...].hasPrefix("/") { result += origin }
-        rest = rest[slash...]
-    }
-    result += rest
-    return result
-}
-
-/// Puts the site's root path in front of root-relative `href` and `src`
-/// attributes of rendered Markdown (`/images/a.png` → `/blog/images/a.png`),
-/// so a site published below a path keeps its images and links working.
-/// Links that already start with the root are left alone.
-func prefixingRootRelativeLinks(in html: String, root: String) -> String {
-    guard root != "/", html.contains("=\"/") else { return html }
-    var result = ""
-    result.reserveCapacity(html.utf8.count + 64)
-    var rest = Substring(html)
-    let markers = [" href=\"/", " src=\"/"]
-    while let next = markers.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-        result += rest[..<next.upperBound]
-        let after = rest[next.upperBound...]
-        // `//host` is protocol-relative, and links into the root are already right.
-        if !after.hasPrefix("/") && !("/" + after).hasPrefix(root) {
-            result += root.dropFirst()
-        }
-        rest = after
+        let value = rest[rest.index(before: next.upperBound)...]
+        result += rest[..<value.startIndex]
+        if !value.hasPrefix("//"), let prefix = prefix(value) { result += prefix }
+        rest = value
     }
     result += rest
     return result
