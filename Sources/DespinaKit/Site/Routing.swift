@@ -191,11 +191,7 @@ struct Routing: Sendable {
         guard target.hasSuffix(".md") || target.hasSuffix(".markdown") else {
             return url(forFile: target, from: sourcePath).map { $0 + fragment }
         }
-        let decoded = target.removingPercentEncoding ?? target
-        let folder = parentPath(String(sourcePath.dropFirst("Content/".count)))
-        let joined = decoded.hasPrefix("/") ? String(decoded.drop { $0 == "/" }) : joinPath(folder, decoded)
-        guard let normalized = SitePath.normalize(joined) else { return nil }
-        let key = String(normalized.drop { $0 == "/" })
+        guard let key = Self.contentPath(of: target, from: sourcePath) else { return nil }
         let candidates = [key, key.hasPrefix("Content/") ? String(key.dropFirst("Content/".count)) : key]
         for candidate in candidates {
             if let path = pathsBySource[candidate] { return root + path.drop { $0 == "/" } + fragment }
@@ -207,12 +203,19 @@ struct Routing: Sendable {
     /// the folder of `sourcePath`, names; nil for a path that leaves
     /// `Content/`, one with a query, or no such file.
     private func url(forFile target: String, from sourcePath: String) -> String? {
-        guard !assetPaths.isEmpty, !target.isEmpty, !target.hasPrefix("/"), !target.contains("?") else { return nil }
-        let decoded = target.removingPercentEncoding ?? target
-        let folder = parentPath(String(sourcePath.dropFirst("Content/".count)))
-        guard let normalized = SitePath.normalize(joinPath(folder, decoded)),
-              let path = assetPaths[String(normalized.drop { $0 == "/" })]
+        guard !assetPaths.isEmpty, !target.isEmpty, !target.hasPrefix("/"), !target.contains("?"),
+              let key = Self.contentPath(of: target, from: sourcePath), let path = assetPaths[key]
         else { return nil }
         return root + path
+    }
+
+    /// The path below `Content/` that `target` (percent-encoded as
+    /// written) names, relative to the folder of `sourcePath`, or to
+    /// `Content/` when it starts with `/`; nil when it leaves `Content/`.
+    private static func contentPath(of target: String, from sourcePath: String) -> String? {
+        let decoded = target.removingPercentEncoding ?? target
+        let folder = parentPath(String(sourcePath.dropFirst("Content/".count)))
+        let joined = decoded.hasPrefix("/") ? String(decoded.drop { $0 == "/" }) : joinPath(folder, decoded)
+        return SitePath.normalize(joined).map { String($0.drop { $0 == "/" }) }
     }
 }
