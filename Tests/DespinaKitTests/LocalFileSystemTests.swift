@@ -71,6 +71,27 @@ import Testing
         #expect(try fileSystem.sharedContents(of: root + "/cache/00").bytes(in: 0..<3) == Array("new".utf8))
     }
 
+    /// A file opened for reads gives any piece of itself, goes on giving the
+    /// old bytes after a new file replaces it, and says when a read came
+    /// back short.
+    @Test func anOpenedFileReadsPiecesOfTheFileItOpened() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fileSystem = LocalFileSystem()
+        let old = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try fileSystem.write(old, to: root + "/cache/00")
+        let file = try fileSystem.openFile(at: root + "/cache/00")
+        try fileSystem.replaceFile(at: root + "/cache/00", with: Array("new".utf8))
+        #expect(file.withBytes(in: 150_000..<150_010) { Array($0) } == Array(old[150_000..<150_010]))
+        #expect(file.withBytes(in: 0..<200_000) { Array($0) } == old)
+        #expect(file.withBytes(in: 5..<5) { $0.count } == 0)
+        #expect(!file.hasFailed)
+        #expect(file.withBytes(in: 199_990..<200_001) { _ in true } == nil)
+        #expect(file.hasFailed)
+        #expect(throws: FileSystemError.self) { try fileSystem.openFile(at: root + "/missing") }
+        #expect(throws: FileSystemError.self) { try fileSystem.openFile(at: root + "/cache") }
+    }
+
     /// Empty files, and files whose stated size is not their length, are
     /// read rather than mapped.
     @Test func filesThatCannotBeMappedAreRead() throws {

@@ -69,6 +69,13 @@ protocol MappingFileSystem {
     func mappedContents(of path: String) throws -> SharedBytes
 }
 
+/// A file system that can keep a file open for reads at any offset
+/// (without it, the cache keeps the HTML it writes in memory too).
+protocol OpeningFileSystem: Sendable {
+    /// The file at `path`, open for reading.
+    func openFile(at path: String) throws -> ReadableFile
+}
+
 /// A file system that can start reading a file before it is asked for its
 /// bytes, so that reads from a disk overlap the work on other files.
 protocol PrefetchingFileSystem: Sendable {

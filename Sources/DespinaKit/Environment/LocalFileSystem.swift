@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The real file system, through POSIX calls.
-public struct LocalFileSystem: FileSystem, MappingFileSystem, PrefetchingFileSystem {
+public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem, PrefetchingFileSystem {
     /// Creates the local file system.
     public init() {}
 
@@ -31,6 +31,10 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, PrefetchingFileSys
             return mapped
         }
         return SharedBytes(copying: try readAll(descriptor, size: Int(status.st_size), path: path))
+    }
+
+    func openFile(at path: String) throws -> ReadableFile {
+        ReadableFile(descriptor: try openForReading(path).descriptor)
     }
 
     /// The file at `path` open for reading, with its status; a folder is refused.
