@@ -374,20 +374,21 @@ public struct SiteBuilder: Sendable {
         }
         var fileCount = fileCountOfDeferredIndex
         // The cache's records are final once the posts are rendered. They
-        // are saved on another thread from the end of the pages on: the
-        // feeds and the search index leave a core idle for much of their
-        // steps. A build that puts off the index saves no cache (the build
-        // after it does, reading the changed posts again).
-        var cacheSaving: BackgroundStep<Void>?
+        // are saved on another thread while the pages are made, and each
+        // cache file written takes over the HTML of the posts it records
+        // (read back from it when a page needs it), so the rendered posts
+        // of a large site are not all held until the end. A build that puts
+        // off the index saves no cache (the build after it does, reading
+        // the changed posts again).
+        var cacheSaving: BackgroundStep<[ReadableFile]>?
+        if options.recordsOutput && !searchIndexDeferred {
+            let memory = options.memory?.entries
+            cacheSaving = BackgroundStep {
+                saveCache(cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered, memory: memory)
+            }
+        }
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
-            if options.recordsOutput && !searchIndexDeferred {
-                let memory = options.memory?.entries
-                cacheSaving = BackgroundStep {
-                    saveCache(
-                        cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered, memory: memory)
-                }
-            }
             let copies = renderer.copies(of: scan.files.filter { $0.role == .asset })
             fileCount += try timer.run("write feeds and sitemap") {
                 try renderer.writeFeedsAndSitemap(robotsFromContent: copies.contains { $0.destination == "robots.txt" })
@@ -401,6 +402,17 @@ public struct SiteBuilder: Sendable {
                 fileCount += count
             } else if let searchIndexFiles {
                 fileCount += try timer.run("build search index") { try searchIndexFiles() }
+            }
+            // Pages and feeds read the posts' HTML back from the cache
+            // files written so far: a read that failed would have left a
+            // post without its text, so such a build stops here.
+            if let cacheSaving, let (files, seconds) = try? cacheSaving.result() {
+                timer.report("save cache (alongside)", seconds: seconds)
+                if files.contains(where: \.hasFailed) {
+                    throw BuildFailure([Diagnostic(
+                        path: entryCacheDirectory,
+                        message: "cannot read back the rendered posts from the build cache; build again")])
+                }
             }
             try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }
         } catch {
@@ -423,10 +435,7 @@ public struct SiteBuilder: Sendable {
             ? BackgroundStep { _ = try? output.mirrorIntoPrevious() }
             : nil
 
-        if let cacheSaving {
-            if let (_, seconds) = try? cacheSaving.result() {
-                timer.report("save cache (alongside)", seconds: seconds)
-            }
+        if cacheSaving != nil {
             if let manifest = output.committedManifestIdentifier {
                 let record = BuildRecord(
                     inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -456,10 +465,11 @@ public struct SiteBuilder: Sendable {
     /// Writes the cache records of every file read: new renderings, and
     /// the old records of files that are not published in this build.
     /// `sourcePositions` gives each source path's place in `sources`.
+    /// Returns the cache files the new renderings' HTML is now read from.
     private func saveCache(
         _ cache: EntryCache, sources: [SourceState], sourcePositions: [String: Int], rendered: [RenderedState],
         memory: EntryCacheMemory?
-    ) {
+    ) -> [ReadableFile] {
         let recorded = rendered.indices.filter { rendered[$0].record.size >= 0 }
         let renderedPositions = Dictionary(
             recorded.map { (rendered[$0].entry.sourcePath, $0) }, uniquingKeysWith: { _, last in last })
@@ -490,13 +500,18 @@ public struct SiteBuilder: Sendable {
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: [], linkLookups: [])
         }
         let fileSystem = environment.fileSystem
-        cache.save(paths: paths, changed: changed, fileSystem: fileSystem, record: record(for:))
+        let files = cache.save(paths: paths, changed: changed, fileSystem: fileSystem, record: record(for:))
+        // The HTML the cache files took over is free now: handed back to
+        // the system when it was much of the heap (see the same test after
+        // the posts are rendered).
+        if !files.isEmpty, changed.count * 8 > paths.count { releaseFreeMemory() }
         if let memory {
             var records: [String: CachedEntry] = [:]
             records.reserveCapacity(paths.count)
             for path in paths { records[path] = record(for: path) }
             memory.remember(directory: cache.directory, key: cache.key, records: records, fileSystem: fileSystem)
         }
+        return files
     }
 
     /// A digest of every input of a build: the tool, the options, the
@@ -652,9 +667,11 @@ private final class BackgroundStep<Value: Sendable>: Sendable {
         done.signal()
     }
 
-    /// The step's value and seconds, once it is done.
+    /// The step's value and seconds, once it is done; may be asked again
+    /// (a failed build asks every step it started before it stops).
     func result() throws -> (Value, Double) {
         done.wait()
+        done.signal()
         // The outcome is set before the semaphore is signalled.
         guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
         return try result.get()

@@ -5,6 +5,8 @@ import Bytes
 /// back must be fast and the format is private to one version of Despina.
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
+    /// Where the texts written with `write(text:)` lie in `bytes`, in order.
+    private(set) var textRanges: [Range<Int>] = []
 
     init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
@@ -50,9 +52,15 @@ struct ByteWriter {
         for value in values { write(value) }
     }
 
-    /// Appends raw bytes (no length).
-    mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: other)
+    /// Writes `text` with its length, and notes where its bytes lie
+    /// (`textRanges`), so that a reader of the file can find them again.
+    mutating func write(text: UTF8Text) {
+        text.withUTF8 { utf8 in
+            write(utf8.count)
+            let start = bytes.count
+            bytes.append(contentsOf: utf8)
+            textRanges.append(start..<bytes.count)
+        }
     }
 
     mutating func write(bytes other: [UInt8]) {

@@ -74,10 +74,7 @@ extension ByteWriter {
         for input in entry.summaryInputs { write(input) }
         write(entry.content != nil)
         if let content = entry.content {
-            content.htmlText.withUTF8 { utf8 in
-                write(utf8.count)
-                append(utf8)
-            }
+            write(text: content.htmlText)
             write(content.summaryHTML)
             write(content.headings.count)
             for heading in content.headings {

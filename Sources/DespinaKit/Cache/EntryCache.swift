@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The parsed-post cache: one record per Markdown file, kept in the site's
 /// `.despina/cache/entries/` folder in 64 files (by a hash of the source
@@ -66,15 +67,24 @@ struct EntryCache: Sendable {
     /// whose records are new or different from the ones read, `paths`
     /// every source path of the new content, and `record` gives the new
     /// record of a path (asked for one file at a time).
+    ///
+    /// Where the file system can keep files open (`OpeningFileSystem`), the
+    /// HTML of a record written here that is still held as a movable string
+    /// (a rendering of this build, `UTF8Text(movable:)`) is read from the
+    /// file written from then on, and its string let go: the rendered
+    /// posts of a large site are not all kept in memory until their pages
+    /// are made. Returns the files opened for that, whose `hasFailed` tells
+    /// whether a page read back less than it should have.
+    @discardableResult
     func save(
         paths: [String], changed: Set<String>, fileSystem: any FileSystem,
         record: @escaping @Sendable (String) -> CachedEntry?
-    ) {
+    ) -> [ReadableFile] {
         var dirty = Set(changed.map(Self.shard(of:)))
         let kept = Set(paths)
         for path in records.keys where !kept.contains(path) { dirty.insert(Self.shard(of: path)) }
         for shard in 0..<Self.shardCount where !intactShards.contains(shard) { dirty.insert(shard) }
-        guard !dirty.isEmpty else { return }
+        guard !dirty.isEmpty else { return [] }
         var pathsByShard = [[String]](repeating: [], count: Self.shardCount)
         for path in paths {
             let shard = Self.shard(of: path)
@@ -83,14 +93,25 @@ struct EntryCache: Sendable {
         let key = key
         let directory = directory
         let shards = pathsByShard
+        let opener = fileSystem as? any OpeningFileSystem
+        let opened = Mutex<[ReadableFile]>([])
         // A cache that cannot be written costs the next build time, not
         // correctness. Each file is replaced whole, never rewritten in place:
         // the records read from it may still use its mapped bytes.
         try? parallelForEach(dirty.sorted()) { shard in
             let records = shards[shard].sorted().compactMap(record)
-            try? fileSystem.replaceFile(
-                at: joinPath(directory, Self.fileName(shard)), with: Self.encode(records, key: key))
+            let path = joinPath(directory, Self.fileName(shard))
+            let (bytes, htmlRanges) = Self.encodeNotingHTML(records, key: key)
+            guard (try? fileSystem.replaceFile(at: path, with: bytes)) != nil, let opener,
+                  records.contains(where: { $0.entry.content?.htmlText.isMovable == true }),
+                  let file = try? opener.openFile(at: path)
+            else { return }
+            for (record, range) in zip(records, htmlRanges) {
+                if let range { record.entry.content?.htmlText.moveToFile(file, range: range) }
+            }
+            opened.withLock { $0.append(file) }
         }
+        return opened.withLock { $0 }
     }
 
     static func shard(of path: String) -> Int {
@@ -104,6 +125,12 @@ struct EntryCache: Sendable {
     }
 
     static func encode(_ records: [CachedEntry], key: UInt64) -> [UInt8] {
+        encodeNotingHTML(records, key: key).bytes
+    }
+
+    /// The bytes of a cache file holding `records`, and where each record's
+    /// HTML lies in them (nil: a record without rendered content).
+    static func encodeNotingHTML(_ records: [CachedEntry], key: UInt64) -> (bytes: [UInt8], html: [Range<Int>?]) {
         // Room for every record's HTML and about a kilobyte of the rest,
         // so the buffer is rarely grown (each growth copies it whole).
         let capacity = records.reduce(64) { total, record in
@@ -113,8 +140,14 @@ struct EntryCache: Sendable {
         file.write(bytes: magic)
         file.write(key)
         file.write(records.count)
-        for record in records { file.write(record) }
-        return file.takeSealedBytes()
+        var html: [Range<Int>?] = []
+        html.reserveCapacity(records.count)
+        for record in records {
+            let written = file.textRanges.count
+            file.write(record)
+            html.append(file.textRanges.count > written ? file.textRanges.last : nil)
+        }
+        return (file.takeSealedBytes(), html)
     }
 
     static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {

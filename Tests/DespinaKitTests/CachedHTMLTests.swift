@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import DespinaKit
+
+/// A memory file system that opens files for reads at any offset (as the
+/// local one does), counting what it opens; `failing` makes every file it
+/// opens one whose reads fail.
+final class OpeningMemoryFileSystem: WrappingFileSystem, OpeningFileSystem {
+    let base: MemoryFileSystem
+    let failing: Bool
+    private let opened = Mutex<[String]>([])
+
+    init(_ base: MemoryFileSystem, failing: Bool = false) {
+        self.base = base
+        self.failing = failing
+    }
+
+    /// The paths opened so far, in order.
+    var openedPaths: [String] { opened.withLock { $0 } }
+
+    func openFile(at path: String) throws -> ReadableFile {
+        opened.withLock { $0.append(path) }
+        let file = ReadableFile(memory: SharedBytes(copying: try base.contents(of: path)))
+        if failing {
+            // A read past the end: the file now says a read of it failed.
+            _ = file.withBytes(in: 0..<Int.max) { _ in () }
+        }
+        return file
+    }
+}
+
+/// The HTML of posts rendered in a build is handed to the cache files as
+/// they are written, and read back from them for the pages.
+@Suite struct CachedHTMLTests {
+    func site() -> MemoryFileSystem {
+        MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map { number in
+            ("/site/Content/posts/p\(number).md", """
+            ---
+            title: "Post \(number)"
+            date: 2020-01-0\(number + 1)
+            tags: [a]
+            ---
+
+            Body of post \(number), with *emphasis*.
+            """)
+        }))
+    }
+
+    func run(_ fileSystem: any FileSystem) throws -> SiteBuilder.Result {
+        var options = BuildOptions(siteDirectory: "/site")
+        options.outputDirectory = "/site/Output"
+        return try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+            .run(options)
+    }
+
+    @Test func renderedPostsAreReadBackFromTheCacheFilesWritten() throws {
+        let memory = site()
+        let fileSystem = OpeningMemoryFileSystem(memory)
+        let result = try run(fileSystem)
+        #expect(!fileSystem.openedPaths.isEmpty)
+        #expect(fileSystem.openedPaths.allSatisfy { $0.hasPrefix("/site/.despina/cache/entries/") })
+        for post in result.model.posts {
+            let text = try #require(post.content?.htmlText)
+            #expect(!text.isMovable)
+            #expect(text.string.contains("<em>emphasis</em>"))
+            #expect(text.utf8Count == text.string.utf8.count)
+        }
+        let page = String(decoding: try memory.contents(of: "/site/Output/posts/p3/index.html"), as: UTF8.self)
+        #expect(page.contains("Body of post 3, with <em>emphasis</em>."))
+    }
+
+    @Test func aFileSystemThatCannotOpenFilesKeepsTheHTMLInMemory() throws {
+        let result = try run(site())
+        #expect(result.model.posts.count == 6)
+        #expect(result.model.posts.allSatisfy { $0.content?.htmlText.isMovable == true })
+    }
+
+    @Test func theSiteIsTheSameWhetherOrNotTheHTMLMoves() throws {
+        let moving = site()
+        let staying = site()
+        _ = try run(OpeningMemoryFileSystem(moving))
+        _ = try run(staying)
+        let outputs = [moving, staying].map { fileSystem in
+            fileSystem.allFiles.filter { $0.hasPrefix("/site/Output/") }.map { path in
+                (path, (try? fileSystem.contents(of: path)) ?? [])
+            }
+        }
+        #expect(outputs[0].map(\.0) == outputs[1].map(\.0))
+        #expect(outputs[0].map(\.1) == outputs[1].map(\.1))
+    }
+
+    @Test func aCacheFileThatCannotBeReadBackStopsTheBuild() throws {
+        let memory = site()
+        _ = try run(memory)
+        let before = try memory.contents(of: "/site/Output/posts/p2/index.html")
+        try memory.write(Array("---\ntitle: \"Post 2\"\ndate: 2020-01-03\n---\n\nA new body.\n".utf8), to: "/site/Content/posts/p2.md")
+        #expect {
+            _ = try run(OpeningMemoryFileSystem(memory, failing: true))
+        } throws: { error in
+            (error as? BuildFailure)?.diagnostics.contains { $0.message.contains("cannot read back") } == true
+        }
+        #expect(try memory.contents(of: "/site/Output/posts/p2/index.html") == before)
+    }
+
+    @Test func aMovableTextMovesOnlyToARangeOfItsLength() {
+        let text = UTF8Text(movable: "héllo")
+        let file = ReadableFile(memory: SharedBytes(copying: Array("xxhélloxx".utf8)))
+        text.moveToFile(file, range: 2..<5)
+        #expect(text.isMovable)
+        text.moveToFile(file, range: 2..<8)
+        #expect(!text.isMovable)
+        #expect(text.string == "héllo")
+        #expect(text.withUTF8 { Array($0) } == Array("héllo".utf8))
+        let copy = UTF8Text(movable: "abc")
+        let shared = copy
+        copy.moveToFile(ReadableFile(memory: SharedBytes(copying: Array("abc".utf8))), range: 0..<3)
+        #expect(!shared.isMovable && shared.string == "abc")
+    }
+
+    @Test func aTextWhoseFileCannotBeReadIsEmptyAndTheFileSaysSo() {
+        let file = ReadableFile(memory: SharedBytes(copying: Array("short".utf8)))
+        let text = UTF8Text(movable: "0123456789")
+        // Moved to a range longer than the file: reads of it fail.
+        text.moveToFile(file, range: 0..<10)
+        #expect(!file.hasFailed)
+        #expect(text.string == "")
+        #expect(file.hasFailed)
+    }
+}
