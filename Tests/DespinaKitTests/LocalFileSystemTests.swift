@@ -88,6 +88,13 @@ import Testing
         #expect(!file.hasFailed)
         #expect(file.withBytes(in: 199_990..<200_001) { _ in true } == nil)
         #expect(file.hasFailed)
+        try fileSystem.write(Array("héllo wörld".utf8), to: root + "/text")
+        let text = try fileSystem.openFile(at: root + "/text")
+        #expect(text.string(in: 7..<13) == "wörld")
+        #expect(text.string(in: 3..<3) == "")
+        #expect(!text.hasFailed)
+        #expect(text.string(in: 7..<14) == nil)
+        #expect(text.hasFailed)
         #expect(throws: FileSystemError.self) { try fileSystem.openFile(at: root + "/missing") }
         #expect(throws: FileSystemError.self) { try fileSystem.openFile(at: root + "/cache") }
     }

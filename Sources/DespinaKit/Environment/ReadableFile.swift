@@ -46,14 +46,7 @@ final class ReadableFile: Sendable {
         case .descriptor(let descriptor):
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(range.count, 1))
             defer { buffer.deallocate() }
-            guard let base = buffer.baseAddress else { return failed() }
-            var done = 0
-            while done < range.count {
-                let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return failed() }
-                done += count
-            }
+            guard let base = buffer.baseAddress, Self.read(descriptor, range, into: base) else { return failed() }
             return body(UnsafeBufferPointer(rebasing: buffer[0..<range.count]))
         }
     }
@@ -66,22 +59,26 @@ final class ReadableFile: Sendable {
             return withBytes(in: range) { String(decoding: $0, as: UTF8.self) }
         }
         guard range.lowerBound >= 0 else { return failed() }
-        var complete = true
+        var complete = false
         let text = String(unsafeUninitializedCapacity: range.count) { buffer in
             guard let base = buffer.baseAddress else { return 0 }
-            var done = 0
-            while done < range.count {
-                let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else {
-                    complete = false
-                    return 0
-                }
-                done += count
-            }
-            return done
+            complete = Self.read(descriptor, range, into: base)
+            return complete ? range.count : 0
         }
-        return complete ? text : failed()
+        return complete || range.isEmpty ? text : failed()
+    }
+
+    /// Reads the bytes of the file open as `descriptor` in `range` into
+    /// `base`; false when the file ends or a read fails first.
+    private static func read(_ descriptor: Int32, _ range: Range<Int>, into base: UnsafeMutablePointer<UInt8>) -> Bool {
+        var done = 0
+        while done < range.count {
+            let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
     }
 
     private func failed<Result>() -> Result? {
