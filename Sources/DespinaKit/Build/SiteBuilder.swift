@@ -679,9 +679,10 @@ private final class BackgroundStep<Value: Sendable>: Sendable {
 
     /// The step's value, handed over: the step keeps no reference to it,
     /// so a value with copy-on-write storage can be changed in place.
-    /// Called once; `result()` is not called after it.
+    /// Called once; a `result()` asked after it throws rather than waits.
     func take() throws -> Value {
         done.wait()
+        done.signal()
         guard let result = outcome.withLock({ outcome in
             defer { outcome = nil }
             return outcome
