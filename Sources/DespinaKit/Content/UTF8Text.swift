@@ -57,10 +57,7 @@ struct UTF8Text: Sendable {
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
         case .string(var string): return string.withUTF8(body)
-        case .shared(let shared, let range):
-            return withExtendedLifetime(shared) {
-                body(UnsafeRawBufferPointer(rebasing: shared.buffer[range]).bindMemory(to: UInt8.self))
-            }
+        case .shared(let shared, let range): return shared.withBytes(in: range, body)
         case .movable(let text): return text.withUTF8(body)
         }
     }

@@ -40,9 +40,7 @@ final class ReadableFile: Sendable {
         switch source {
         case .memory(let shared):
             guard range.upperBound <= shared.count else { return failed() }
-            return withExtendedLifetime(shared) {
-                body(UnsafeRawBufferPointer(rebasing: shared.buffer[range]).bindMemory(to: UInt8.self))
-            }
+            return shared.withBytes(in: range, body)
         case .descriptor(let descriptor):
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(range.count, 1))
             defer { buffer.deallocate() }

@@ -55,4 +55,9 @@ final class SharedBytes: @unchecked Sendable {
 
     /// The bytes in `range` as an array.
     func bytes(in range: Range<Int>) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: buffer[range])) }
+
+    /// Calls `body` with the bytes in `range`, kept alive while it runs.
+    func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withExtendedLifetime(self) { body(UnsafeRawBufferPointer(rebasing: buffer[range]).bindMemory(to: UInt8.self)) }
+    }
 }
