@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import DespinaKit
 
@@ -250,6 +251,36 @@ import Testing
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
+    /// A clean build makes every file anew in an empty staging folder: the
+    /// previous site and a staging folder an interrupted build left go to
+    /// the folder deleted on another thread, and none of the three is left
+    /// when the build ends. The next build starts from the replaced site.
+    @Test func aCleanBuildSweepsAwayThePreviousSite() throws {
+        let fileSystem = site(posts: 4)
+        _ = try build(fileSystem)
+        #expect(fileSystem.exists("/site/.Output.previous/posts/p0/index.html"))
+        try fileSystem.write(Array("half".utf8), to: "/site/.Output.staging/posts/stale/index.html")
+        let recording = RemovalRecordingFileSystem(base: fileSystem)
+        let clean = try SiteBuilder(environment: BuildEnvironment(fileSystem: recording, now: { fixedNow }, log: .silent))
+            .build(options(clean: true))
+        #expect(clean.unchangedFileCount == 0)
+        // Neither folder was deleted where it stood (on the build's thread).
+        let removed = recording.removed.list.withLock { $0 }
+        #expect(!removed.contains("/site/.Output.previous") && !removed.contains("/site/.Output.staging"))
+        #expect(removed.contains("/site/.Output.trash-emptying"))
+        #expect(!fileSystem.exists("/site/.Output.staging"))
+        #expect(!fileSystem.exists("/site/.Output.trash-emptying"))
+        #expect(!fileSystem.exists("/site/Output/posts/stale"))
+        #expect(fileSystem.exists("/site/.Output.previous/posts/p0/index.html"))
+
+        let (path, text) = post("p1", title: "Post one, retitled", day: 2, tags: ["a"])
+        try fileSystem.write(Array(text.utf8), to: path)
+        let edited = try build(fileSystem)
+        #expect(edited.unchangedFileCount > 0)
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+    }
+
     /// A section whose last post goes leaves no folder behind, even with a
     /// one-letter name (whose parent Foundation cannot work out on Linux).
     @Test func anEmptiedOneLetterSectionIsRemoved() throws {
@@ -468,5 +499,18 @@ private struct LinklessFileSystem: WrappingFileSystem {
     let base: MemoryFileSystem
     func hardLink(_ source: String, to destination: String) throws {
         throw FileSystemError(path: destination, reason: "Operation not permitted")
+    }
+}
+
+/// Records the paths of the files and folders it removes.
+private struct RemovalRecordingFileSystem: WrappingFileSystem {
+    final class Paths: Sendable {
+        let list = Mutex<[String]>([])
+    }
+    let base: MemoryFileSystem
+    let removed = Paths()
+    func removeItem(at path: String) throws {
+        if base.exists(path) { removed.list.withLock { $0.append(path) } }
+        try base.removeItem(at: path)
     }
 }
