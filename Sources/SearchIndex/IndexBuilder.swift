@@ -55,6 +55,9 @@ public struct IndexBuilder: Sendable {
     /// Creates an empty builder.
     public init() {}
 
+    /// The path of the index's entry file, relative to the index folder.
+    public static var entryFile: String { IndexFormat.entryFile }
+
     /// Adds a document; a later document with the same identifier replaces
     /// an earlier one. `version` is kept with it for the caller (a digest of
     /// what the document was made from), to tell later whether it is current.
@@ -170,6 +173,20 @@ public struct IndexBuilder: Sendable {
     /// The index files: paths relative to the index folder, mapped to their
     /// bytes. `index.json` is the entry file.
     public func build() -> [String: [UInt8]] {
+        build(keepingChunks: { $0.map { _ in false } }).files
+    }
+
+    /// The index files as `build()` makes them, but for the chunk files
+    /// (the documents' stored fields, most of the index's bytes) that
+    /// `keep` keeps: it is asked once, with the path of every chunk file
+    /// and a digest of the identifiers and versions (see
+    /// `add(_:version:)`) of the documents the file holds, and answers, in
+    /// the same order, which files are kept as they are (equal digests
+    /// mean equal files for documents of equal versions); those are not
+    /// made. Returns the files made, and the digest of every chunk file.
+    public func build(
+        keepingChunks keep: ([(path: String, digest: UInt64)]) -> [Bool]
+    ) -> (files: [String: [UInt8]], chunkDigests: [String: UInt64]) {
         var files: [String: [UInt8]] = [:]
         let chunkCount = IndexFormat.chunkCount(forDocuments: documents.count)
         // By chunk, and by identifier within a chunk: the identifiers are
@@ -186,6 +203,15 @@ public struct IndexBuilder: Sendable {
         let ordered = slotsByPosition.map { (chunk: chunkOf[$0], document: documents[$0]) }
 
         let sortedDocuments = ordered.map(\.document)
+        // Where each chunk starts in `ordered`, and its digest.
+        let chunkRanges = Self.chunkRanges(ordered.map(\.chunk))
+        var chunkDigests: [String: UInt64] = [:]
+        let asked = chunkRanges.map { chunk in
+            (path: IndexFormat.chunkFile(chunk.chunk), digest: Self.digest(of: sortedDocuments[chunk.range]))
+        }
+        for file in asked { chunkDigests[file.path] = file.digest }
+        let answers = keep(asked)
+        let kept = Set(asked.indices.filter { $0 < answers.count && answers[$0] }.map { asked[$0].path })
         let parts = BuildParts()
         let termNames = termNames
         let wordNames = wordNames
@@ -198,21 +224,18 @@ public struct IndexBuilder: Sendable {
                 return
             }
             var chunks: [[Int]] = []
-            var start = 0
-            while start < ordered.count {
-                let chunk = ordered[start].chunk
-                var end = start
-                while end < ordered.count && ordered[end].chunk == chunk { end += 1 }
-                var writer = JSONWriter(capacity: (end - start) * 600)
+            for (chunk, range) in chunkRanges {
+                chunks.append([range.lowerBound, chunk])
+                let path = IndexFormat.chunkFile(chunk)
+                if kept.contains(path) { continue }
+                var writer = JSONWriter(capacity: range.count * 600)
                 writer.raw("{\"documents\":[")
-                for index in start..<end {
-                    if index > start { writer.raw(",") }
+                for index in range {
+                    if index > range.lowerBound { writer.raw(",") }
                     writer.document(ordered[index].document.stored)
                 }
                 writer.raw("]}")
-                partFiles[IndexFormat.chunkFile(chunk)] = writer.bytes
-                chunks.append([start, chunk])
-                start = end
+                partFiles[path] = writer.bytes
             }
             let vocabulary = Self.vocabularyPieces(
                 sortedDocuments, termNames: termNames, wordNames: wordNames, into: &partFiles)
@@ -231,7 +254,40 @@ public struct IndexBuilder: Sendable {
             vocabulary: vocabularyRefs, postings: postingsRefs, chunks: chunks,
             facets: IndexFormat.facetsFile, dates: IndexFormat.datesFile)
         files[IndexFormat.entryFile] = Self.encode(entry)
-        return files
+        return (files, chunkDigests)
+    }
+
+    /// The runs of equal chunk numbers in `chunks`: each chunk with the
+    /// positions of its documents.
+    private static func chunkRanges(_ chunks: [Int]) -> [(chunk: Int, range: Range<Int>)] {
+        var ranges: [(chunk: Int, range: Range<Int>)] = []
+        var start = 0
+        while start < chunks.count {
+            var end = start
+            while end < chunks.count && chunks[end] == chunks[start] { end += 1 }
+            ranges.append((chunks[start], start..<end))
+            start = end
+        }
+        return ranges
+    }
+
+    /// A digest (64-bit FNV-1a) of the format's version and the identifier
+    /// and version of each document, in order; never 0.
+    private static func digest(of documents: ArraySlice<CompactDocument>) -> UInt64 {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        func combine(_ byte: UInt8) {
+            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        func combine(_ number: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { combine(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+        }
+        combine(UInt64(IndexFormat.version))
+        for document in documents {
+            combine(UInt64(document.stored.id.utf8.count))
+            for byte in document.stored.id.utf8 { combine(byte) }
+            combine(document.version)
+        }
+        return max(value, 1)
     }
 
     /// Results of the two halves of `build()`, handed over under a lock.

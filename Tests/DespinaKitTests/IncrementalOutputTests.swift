@@ -97,6 +97,27 @@ import Testing
         #expect(String(decoding: output["posts/p3/index.html"] ?? [], as: UTF8.self).contains("New text."))
     }
 
+    /// The search index's chunk files (the documents' stored fields) are
+    /// kept while their documents are the same: an edit makes the edited
+    /// post's chunk again and no other, and the index is a clean build's.
+    @Test func anEditMakesOneChunkOfTheSearchIndexAgain() throws {
+        let fileSystem = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<90).map {
+            post("p\($0)", title: "Post \($0)", day: $0 % 28 + 1, tags: ["a"])
+        }))
+        _ = try build(fileSystem)
+        _ = try build(fileSystem)
+        let before = stamps(below: "/site/Output/search/d", in: fileSystem)
+        #expect(before.count > 1)
+        let (path, text) = post("p3", title: "Post 3", day: 4, tags: ["a"], text: "New text.")
+        try fileSystem.write(Array(text.utf8), to: path)
+        _ = try build(fileSystem)
+        let after = stamps(below: "/site/Output/search/d", in: fileSystem)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        #expect(after.filter { before[$0.key] != $0.value }.count == 1)
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
+    }
+
     /// A post's page shows of its neighbours only their titles and links,
     /// and the theme's lists and archive show no word counts: more text at
     /// the end of a post makes its page, its feeds and the search index

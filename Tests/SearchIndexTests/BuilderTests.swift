@@ -31,6 +31,34 @@ import Testing
         #expect(before.keys.filter { $0.hasPrefix("d/") }.count == 4)
     }
 
+    /// A chunk file is named by a digest of its documents' identifiers and
+    /// versions: a new version of one document changes its chunk's digest
+    /// alone, and a kept chunk is left out of the files, the rest made as
+    /// `build()` makes them.
+    @Test func keptChunksAreLeftOutAndNamedByTheirDocumentsVersions() {
+        var builder = IndexBuilder()
+        let all = documents(100)
+        for (index, document) in all.enumerated() { builder.add(DocumentAnalyzer.analyze(document), version: UInt64(index)) }
+        var asked: [(path: String, digest: UInt64)] = []
+        let (everything, digests) = builder.build(keepingChunks: { chunks in
+            asked = chunks
+            return chunks.map { _ in false }
+        })
+        #expect(everything == builder.build())
+        #expect(asked.map(\.path).sorted() == everything.keys.filter { $0.hasPrefix("d/") }.sorted())
+        #expect(Dictionary(uniqueKeysWithValues: asked.map { ($0.path, $0.digest) }) == digests)
+        #expect(Set(digests.values).count == digests.count && !digests.values.contains(0))
+
+        let (fewer, same) = builder.build(keepingChunks: { chunks in chunks.map { $0.path != "d/1.json" } })
+        #expect(same == digests)
+        #expect(fewer == everything.filter { !$0.key.hasPrefix("d/") || $0.key == "d/1.json" })
+
+        // The same words under a new version: only that document's chunk has a new digest.
+        builder.add(DocumentAnalyzer.analyze(all[7]), version: 1_000)
+        let (_, newer) = builder.build(keepingChunks: { $0.map { _ in false } })
+        #expect(newer.keys.filter { newer[$0] != digests[$0] }.count == 1)
+    }
+
     @Test func aLaterDocumentWithTheSameIdentifierReplacesTheEarlierOne() throws {
         var builder = IndexBuilder()
         builder.add(DocumentAnalyzer.analyze(SearchDocument(id: "a", url: "/a/", title: "Old title")))

@@ -212,26 +212,24 @@ struct OutputFolder: Sendable {
         return found.map { $0 != nil }
     }
 
-    /// Keeps every file of the output whose path `belongs` when all of
-    /// them were made from inputs with this `fingerprint`, or else every
-    /// such file of the previous site on the same terms; returns how many
-    /// were kept (0: none, the files must be made).
-    func keepAll(where belongs: (String) -> Bool, fingerprint: UInt64) -> Int {
+    /// Keeps every file of the output whose path `belongs` when the one at
+    /// `entryFile` (one of them) was made from inputs with this
+    /// `fingerprint`, or else every such file of the previous site on the
+    /// same terms; returns how many were kept (0: none, the files must be
+    /// made). The others may have been made from fewer inputs, with
+    /// fingerprints of their own: a generation's files are all made or
+    /// kept by the build that made its entry file, so they fit it.
+    func keepAll(where belongs: (String) -> Bool, whenFile entryFile: String, wasMadeFrom fingerprint: UInt64) -> Int {
         guard fingerprint != 0 else { return 0 }
-        let files = state.current.withLock { current in
-            current.entries.filter { belongs($0.key) }
+        func files(of manifest: OutputManifest) -> [String: OutputManifest.Entry]? {
+            guard manifest.entries[entryFile]?.fingerprint == fingerprint else { return nil }
+            return manifest.entries.filter { belongs($0.key) }
         }
-        if !files.isEmpty, files.values.allSatisfy({ $0.fingerprint == fingerprint }) {
-            adopt(files.map { ($0.key, $0.value) })
-            return files.count
-        }
-        // Else the previous site, now staging, may hold them.
-        let staged = state.base.withLock { base in
-            base.entries.filter { belongs($0.key) }
-        }
-        guard !staged.isEmpty, staged.values.allSatisfy({ $0.fingerprint == fingerprint }) else { return 0 }
-        adopt(staged.map { ($0.key, $0.value) })
-        return staged.count
+        // The output's, else the previous site's (now staging).
+        guard let found = state.current.withLock({ files(of: $0) }) ?? state.base.withLock({ files(of: $0) })
+        else { return 0 }
+        adopt(found.map { ($0.key, $0.value) })
+        return found.count
     }
 
     /// Keeps every file of the output whose path `belongs`, whatever it was

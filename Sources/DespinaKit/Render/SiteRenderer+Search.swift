@@ -22,17 +22,54 @@ extension SiteRenderer {
 
     /// Writes the index files that `files` makes under `search/` of
     /// `output`, or keeps the ones in place when the same documents made
-    /// them (`fingerprint` names the set; then `files` is not called);
-    /// returns the file count.
+    /// them (`fingerprint` names the set and is recorded for the entry
+    /// file; then `files` is not called); returns the file count.
     static func writeSearchIndex(
-        to output: OutputFolder, fingerprint: UInt64, files: () -> [String: [UInt8]]
+        to output: OutputFolder, fingerprint: UInt64, files: () -> SearchIndexFiles
     ) throws -> Int {
-        let kept = output.keepAll(where: isSearchIndexFile, fingerprint: fingerprint)
+        let kept = output.keepAll(
+            where: isSearchIndexFile, whenFile: "search/" + IndexBuilder.entryFile, wasMadeFrom: fingerprint)
         if kept > 0 { return kept }
-        let files = files()
-        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
-            try output.write(bytes, to: "search/" + path, fingerprint: fingerprint)
+        let made = files()
+        for (path, bytes) in made.files.sorted(by: { $0.key < $1.key }) {
+            try output.write(bytes, to: "search/" + path, fingerprint: made.fingerprints[path] ?? fingerprint)
         }
-        return files.count
+        return made.files.count + made.keptCount
     }
+
+    /// The files of `builder`'s index; a chunk file (the stored fields of
+    /// a few dozen documents, most of the index's bytes) is kept from the
+    /// output when it was made from the same documents, each of the same
+    /// version, under the same `key` (the configuration and the tool; 0:
+    /// nothing is kept).
+    static func searchIndexFiles(of builder: IndexBuilder, in output: OutputFolder, key: UInt64) -> SearchIndexFiles {
+        func fingerprint(_ digest: UInt64) -> UInt64 {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(key)
+            fingerprint.combine("search chunk")
+            fingerprint.combine(digest)
+            return max(fingerprint.value, 1)
+        }
+        var keptCount = 0
+        let (files, digests) = builder.build(keepingChunks: { chunks in
+            guard key != 0 else { return chunks.map { _ in false } }
+            let answers = output.keep(chunks.map { ("search/" + $0.path, fingerprint($0.digest)) })
+            keptCount = answers.count(where: \.self)
+            return answers
+        })
+        var fingerprints: [String: UInt64] = [:]
+        if key != 0 {
+            for (path, digest) in digests where files[path] != nil { fingerprints[path] = fingerprint(digest) }
+        }
+        return SearchIndexFiles(files: files, fingerprints: fingerprints, keptCount: keptCount)
+    }
+}
+
+/// The files of a search index a build made: their bytes, relative to
+/// `search/`, the fingerprints of those made from part of the documents,
+/// and how many files were kept from the output instead of being made.
+struct SearchIndexFiles {
+    var files: [String: [UInt8]]
+    var fingerprints: [String: UInt64] = [:]
+    var keptCount = 0
 }
