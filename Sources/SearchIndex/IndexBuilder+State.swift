@@ -22,6 +22,7 @@ extension IndexBuilder {
     /// Removes the document with identifier `id`, if there is one.
     public mutating func remove(_ id: String) {
         guard let slot = slots.removeValue(forKey: id) else { return }
+        noteReplacement(of: documents[slot])
         let last = documents.count - 1
         if slot != last {
             documents[slot] = documents[last]

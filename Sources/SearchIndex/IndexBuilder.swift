@@ -51,6 +51,12 @@ public struct IndexBuilder: Sendable {
     var termNames: [String] = []
     var wordNumbers: [String: UInt32] = [:]
     var wordNames: [String] = []
+    /// The posting lists of the last `build(keepingChunks:)`, or of the
+    /// saved builder's last build.
+    var postingsMemory: PostingsMemory?
+    /// The documents replaced or removed since then, as they were, each
+    /// the first time: what the memory's lists hold of them.
+    var replaced: [String: CompactDocument] = [:]
 
     /// Creates an empty builder.
     public init() {}
@@ -88,11 +94,19 @@ public struct IndexBuilder: Sendable {
             stored: document.stored, dateKey: document.dateKey, fieldLengths: document.fieldLengths, terms: terms,
             counts: counts, vocabulary: vocabulary, version: version)
         if let slot = slots[document.id] {
+            noteReplacement(of: documents[slot])
             documents[slot] = compact
         } else {
             slots[document.id] = documents.count
             documents.append(compact)
         }
+    }
+
+    /// Keeps `document` as the postings memory knows it, the first time
+    /// it is replaced or removed.
+    mutating func noteReplacement(of document: CompactDocument) {
+        guard postingsMemory != nil, replaced[document.stored.id] == nil else { return }
+        replaced[document.stored.id] = document
     }
 
     private static func number(of name: String, in numbers: inout [String: UInt32], names: inout [String]) -> UInt32 {
@@ -173,7 +187,8 @@ public struct IndexBuilder: Sendable {
     /// The index files: paths relative to the index folder, mapped to their
     /// bytes. `index.json` is the entry file.
     public func build() -> [String: [UInt8]] {
-        build(keepingChunks: { $0.map { _ in false } }).files
+        var builder = self
+        return builder.build(keepingChunks: { $0.map { _ in false } }).files
     }
 
     /// The index files as `build()` makes them, but for the chunk files
@@ -184,7 +199,10 @@ public struct IndexBuilder: Sendable {
     /// the same order, which files are kept as they are (equal digests
     /// mean equal files for documents of equal versions); those are not
     /// made. Returns the files made, and the digest of every chunk file.
-    public func build(
+    /// The posting lists are kept with the builder (and saved with it), so
+    /// that the next build, if it only replaced a few documents, patches
+    /// them rather than making all of them again.
+    public mutating func build(
         keepingChunks keep: ([(path: String, digest: UInt64)]) -> [Bool]
     ) -> (files: [String: [UInt8]], chunkDigests: [String: UInt64]) {
         var files: [String: [UInt8]] = [:]
@@ -215,12 +233,16 @@ public struct IndexBuilder: Sendable {
         let parts = BuildParts()
         let termNames = termNames
         let wordNames = wordNames
+        let memory = postingsMemory
+        let replacedDocuments = replaced
         // Postings on one thread; chunks, vocabulary, facets and dates on the other.
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             var partFiles: [String: [UInt8]] = [:]
             if part == 0 {
-                let references = Self.postingsPieces(sortedDocuments, termNames: termNames, into: &partFiles)
-                parts.store(partFiles, postings: references)
+                let postings = Self.postingLists(
+                    sortedDocuments, termCount: termNames.count, memory: memory, replaced: replacedDocuments)
+                let references = Self.postingsPieces(postings.lists, termNames: termNames, into: &partFiles)
+                parts.store(partFiles, postings: references, memory: postings)
                 return
             }
             var chunks: [[Int]] = []
@@ -245,7 +267,9 @@ public struct IndexBuilder: Sendable {
             partFiles[IndexFormat.datesFile] = Self.encode(DatesFile(minutes: String(decoding: minutes, as: UTF8.self)))
             parts.store(partFiles, chunks: chunks, vocabulary: vocabulary)
         }
-        let (partFiles, chunks, vocabularyRefs, postingsRefs) = parts.collected()
+        let (partFiles, chunks, vocabularyRefs, postingsRefs, newMemory) = parts.collected()
+        postingsMemory = newMemory
+        self.replaced = [:]
         files.merge(partFiles) { first, _ in first }
 
         let entry = IndexEntry(
@@ -274,20 +298,13 @@ public struct IndexBuilder: Sendable {
     /// A digest (64-bit FNV-1a) of the format's version and the identifier
     /// and version of each document, in order; never 0.
     private static func digest(of documents: ArraySlice<CompactDocument>) -> UInt64 {
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        func combine(_ byte: UInt8) {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        func combine(_ number: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { combine(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
-        }
-        combine(UInt64(IndexFormat.version))
+        var digest = FNV1a64()
+        digest.combine(UInt64(IndexFormat.version))
         for document in documents {
-            combine(UInt64(document.stored.id.utf8.count))
-            for byte in document.stored.id.utf8 { combine(byte) }
-            combine(document.version)
+            digest.combine(document.stored.id)
+            digest.combine(document.version)
         }
-        return max(value, 1)
+        return max(digest.value, 1)
     }
 
     /// Results of the two halves of `build()`, handed over under a lock.
@@ -297,60 +314,35 @@ public struct IndexBuilder: Sendable {
         private var chunks: [[Int]] = []
         private var vocabulary: [[String]] = []
         private var postings: [[String]] = []
+        private var memory: PostingsMemory?
 
-        func store(_ partFiles: [String: [UInt8]], chunks: [[Int]]? = nil, vocabulary: [[String]]? = nil, postings: [[String]]? = nil) {
+        func store(
+            _ partFiles: [String: [UInt8]], chunks: [[Int]]? = nil, vocabulary: [[String]]? = nil,
+            postings: [[String]]? = nil, memory: PostingsMemory? = nil
+        ) {
             lock.lock()
             defer { lock.unlock() }
             files.merge(partFiles) { first, _ in first }
             if let chunks { self.chunks = chunks }
             if let vocabulary { self.vocabulary = vocabulary }
             if let postings { self.postings = postings }
+            if let memory { self.memory = memory }
         }
 
-        func collected() -> (files: [String: [UInt8]], chunks: [[Int]], vocabulary: [[String]], postings: [[String]]) {
+        func collected() -> (
+            files: [String: [UInt8]], chunks: [[Int]], vocabulary: [[String]], postings: [[String]],
+            memory: PostingsMemory?
+        ) {
             lock.lock()
             defer { lock.unlock() }
-            return (files, chunks, vocabulary, postings)
+            return (files, chunks, vocabulary, postings, memory)
         }
     }
 
     // MARK: - Postings
 
-    private static func postingsPieces(_ documents: [CompactDocument], termNames: [String],
+    private static func postingsPieces(_ lists: [[UInt8]], termNames: [String],
                                        into files: inout [String: [UInt8]]) -> [[String]] {
-        let fieldCount = Field.count
-        var averages = [Double](repeating: 1, count: fieldCount)
-        if !documents.isEmpty {
-            for field in 0..<fieldCount {
-                let total = documents.reduce(0) { $0 + $1.fieldLengths[field] }
-                // Rounded, so that one more document rarely changes every frequency.
-                averages[field] = max(1, (Double(total) / Double(documents.count)).rounded())
-            }
-        }
-        let weights = Field.allCases.map(\.weight)
-        var lists = [[UInt8]](repeating: [], count: termNames.count)
-        var previous = [Int](repeating: -1, count: termNames.count)
-        var norms = [Double](repeating: 1, count: fieldCount)
-        for (ordinal, document) in documents.enumerated() {
-            for field in 0..<fieldCount {
-                norms[field] = 1 - Ranking.b + Ranking.b * Double(document.fieldLengths[field]) / averages[field]
-            }
-            var offset = 0
-            for term in document.terms {
-                let id = Int(term)
-                let mask = document.counts[offset]
-                offset += 1
-                var weighted = 0.0
-                for field in 0..<fieldCount where mask & (1 << UInt8(field)) != 0 {
-                    let count = Self.readCount(document.counts, at: &offset)
-                    weighted += weights[field] * Double(count) / norms[field]
-                }
-                let frequency = max(1, Int((weighted * Ranking.scale).rounded()))
-                VarintCodec.append(ordinal - previous[id] - 1, to: &lists[id])
-                VarintCodec.append(frequency - 1, to: &lists[id])
-                previous[id] = ordinal
-            }
-        }
         var references: [[String]] = []
         var writer = JSONWriter()
         var size = 0

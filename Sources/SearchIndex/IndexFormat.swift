@@ -81,6 +81,25 @@ enum VarintCodec {
         } while rest > 0
     }
 
+    /// Reads one integer of `text` at `offset`, advancing it past the
+    /// integer; nil at the end, or when a foreign character or the end
+    /// comes inside the integer.
+    static func read(_ text: [UInt8], at offset: inout Int) -> Int? {
+        var value = 0
+        var shift = 0
+        while offset < text.count {
+            let byte = text[offset]
+            offset += 1
+            guard byte < 128, shift <= 55 else { return nil }
+            let digit = Int(values[Int(byte)])
+            guard digit >= 0 else { return nil }
+            value |= (digit & 31) << shift
+            if digit < 32 { return value }
+            shift += 5
+        }
+        return nil
+    }
+
     /// Decodes all integers of `text`; nil if it holds a foreign character
     /// or ends inside a number.
     static func decode(_ text: String) -> [Int]? {

@@ -306,7 +306,7 @@ public struct SiteBuilder: Sendable {
                             generation &+= 1
                             changedParts = Set(0..<IndexBuilder.stateParts)
                         }
-                        let files = SiteRenderer.searchIndexFiles(of: builder, in: output, key: pageKey)
+                        let files = SiteRenderer.searchIndexFiles(of: &builder, in: output, key: pageKey)
                         SearchIndexState.save(
                             builder, generation: generation, parts: changedParts.sorted(),
                             tablesChanged: generation != savedGeneration || builder.tableSize != savedTableSize,
@@ -330,7 +330,7 @@ public struct SiteBuilder: Sendable {
                         start += batch.count
                     }
                     return searchIndex.withBuilder { builder in
-                        let files = SiteRenderer.searchIndexFiles(of: builder, in: output, key: pageKey)
+                        let files = SiteRenderer.searchIndexFiles(of: &builder, in: output, key: pageKey)
                         if savesSearchState {
                             SearchIndexState.save(
                                 builder, generation: UInt64(DispatchTime.now().uptimeNanoseconds),

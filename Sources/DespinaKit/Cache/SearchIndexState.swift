@@ -1,9 +1,9 @@
 import SearchIndex
 
 /// The search index builder saved in the site's cache
-/// (`.despina/cache/search/`): a file of term and word tables and 16 files
-/// of documents, each followed by the generation of the tables it fits and
-/// a checksum. A build that changed a few posts reads it, replaces their
+/// (`.despina/cache/search/`): a file of term and word tables, 16 files
+/// of documents and a file of the posting lists the last build made, each
+/// followed by the generation of the tables it fits and a checksum. A build that changed a few posts reads it, replaces their
 /// documents (each document carries the digest of the entry it was made
 /// from, so a stale one is always noticed) and writes back the parts that
 /// changed.
@@ -19,7 +19,12 @@ enum SearchIndexState {
             else { return nil }
             parts.append(file.payload)
         }
-        guard let builder = IndexBuilder(tables: tables.payload, parts: parts) else { return nil }
+        guard var builder = IndexBuilder(tables: tables.payload, parts: parts) else { return nil }
+        if let postings = read(joinPath(directory, postingsName), fileSystem: fileSystem),
+           postings.generation == tables.generation
+        {
+            builder.restorePostings(from: postings.payload)
+        }
         return (builder, tables.generation)
     }
 
@@ -33,12 +38,19 @@ enum SearchIndexState {
         builder.forEachEncodedPart(parts) { part, bytes in
             write(bytes, generation: generation, to: joinPath(directory, partName(part)), fileSystem: fileSystem)
         }
+        // The posting lists the last build made (a next build that finds
+        // them not to fit its documents makes every list instead).
+        if let postings = builder.encodedPostings() {
+            write(postings, generation: generation, to: joinPath(directory, postingsName), fileSystem: fileSystem)
+        }
         if tablesChanged {
             write(builder.encodedTables(), generation: generation, to: joinPath(directory, "tables"), fileSystem: fileSystem)
         }
     }
 
     private static func partName(_ part: Int) -> String { "part-\(part)" }
+
+    private static let postingsName = "postings"
 
     /// A file is the payload, its generation (8 bytes) and the checksum:
     /// both are appended to the payload's own array, which is not copied.

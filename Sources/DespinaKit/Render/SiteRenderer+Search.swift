@@ -41,8 +41,9 @@ extension SiteRenderer {
     /// a few dozen documents, most of the index's bytes) is kept from the
     /// output when it was made from the same documents, each of the same
     /// version, under the same `key` (the configuration and the tool; 0:
-    /// nothing is kept).
-    static func searchIndexFiles(of builder: IndexBuilder, in output: OutputFolder, key: UInt64) -> SearchIndexFiles {
+    /// nothing is kept). The builder keeps the posting lists it made, for
+    /// the next build.
+    static func searchIndexFiles(of builder: inout IndexBuilder, in output: OutputFolder, key: UInt64) -> SearchIndexFiles {
         func fingerprint(_ digest: UInt64) -> UInt64 {
             var fingerprint = Fingerprint()
             fingerprint.combine(key)
