@@ -19,6 +19,15 @@ extension IndexBuilder {
         return result
     }
 
+    /// The version the document with identifier `id` was added with; nil
+    /// when there is none.
+    public func version(of id: String) -> UInt64? {
+        slots[id].map { documents[$0].version }
+    }
+
+    /// The identifiers of the documents, in no particular order.
+    public var identifiers: Dictionary<String, Int>.Keys { slots.keys }
+
     /// Removes the document with identifier `id`, if there is one.
     public mutating func remove(_ id: String) {
         guard let slot = slots.removeValue(forKey: id) else { return }

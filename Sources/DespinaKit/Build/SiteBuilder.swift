@@ -286,13 +286,22 @@ public struct SiteBuilder: Sendable {
                         var generation = savedGeneration
                         let savedTableSize = builder.tableSize
                         var changedParts = Set<Int>()
-                        let wanted = Dictionary(indexed.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-                        let versions = builder.versions
-                        for (id, version) in versions where wanted[id]?.digest != version {
-                            builder.remove(id)
-                            changedParts.insert(IndexBuilder.statePart(of: id))
+                        // Documents of another version go, and the new ones come in.
+                        let missing = indexed.filter { builder.version(of: $0.identifier) != $0.digest }
+                        for entry in missing where builder.contains(entry.identifier) {
+                            builder.remove(entry.identifier)
+                            changedParts.insert(IndexBuilder.statePart(of: entry.identifier))
                         }
-                        let missing = indexed.filter { versions[$0.identifier] != $0.digest }
+                        // Then those of posts no longer indexed (deleted, drafts,
+                        // `search: false`): only looked for when the count says
+                        // there are some, not in every edit.
+                        if builder.count != indexed.count - missing.count {
+                            let wanted = Set(indexed.map(\.identifier))
+                            for id in Array(builder.identifiers) where !wanted.contains(id) {
+                                builder.remove(id)
+                                changedParts.insert(IndexBuilder.statePart(of: id))
+                            }
+                        }
                         let documents = parallelMap(missing) { entry in
                             searchIndex.document(withID: entry.identifier) ?? reanalyze(entry)
                         }
