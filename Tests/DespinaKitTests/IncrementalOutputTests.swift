@@ -97,6 +97,33 @@ import Testing
         #expect(String(decoding: output["posts/p3/index.html"] ?? [], as: UTF8.self).contains("New text."))
     }
 
+    /// The builder behind the search index is saved on another thread, and
+    /// is whole when the build returns: the next build, even at once, finds
+    /// every post's document and the posting lists in it.
+    @Test func theSavedSearchIndexBuilderIsWholeWhenTheBuildReturns() throws {
+        for round in 0..<3 {
+            let fileSystem = site(posts: 12)
+            // Its files written slowly, so that a build that did not wait
+            // for them would return first.
+            let slow = SlowSearchStateFileSystem(base: fileSystem)
+            func build(_ fileSystem: MemoryFileSystem) throws {
+                _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: slow, now: { fixedNow }, log: .silent))
+                    .build(options())
+            }
+            try build(fileSystem)
+            let saved = try #require(
+                SearchIndexState.load(from: "/site/.despina/cache/search", fileSystem: fileSystem),
+                "round \(round): no saved builder")
+            #expect(saved.builder.count == 12)
+            #expect(saved.builder.encodedPostings() != nil)
+            let (path, text) = post("p4", title: "Post 4", day: 5, tags: ["a"], text: "Other text.")
+            try fileSystem.write(Array(text.utf8), to: path)
+            try build(fileSystem)
+            let updated = try #require(SearchIndexState.load(from: "/site/.despina/cache/search", fileSystem: fileSystem))
+            #expect(updated.builder.document(withID: "posts/p4")?.stored.text.contains("Other text") == true)
+        }
+    }
+
     /// The search index's chunk files (the documents' stored fields) are
     /// kept while their documents are the same: an edit makes the edited
     /// post's chunk again and no other, and the index is a clean build's.
@@ -533,5 +560,14 @@ private struct RemovalRecordingFileSystem: WrappingFileSystem {
     func removeItem(at path: String) throws {
         if base.exists(path) { removed.list.withLock { $0.append(path) } }
         try base.removeItem(at: path)
+    }
+}
+
+/// Writes the saved search index builder's files slowly.
+private struct SlowSearchStateFileSystem: WrappingFileSystem {
+    let base: MemoryFileSystem
+    func write(_ bytes: [UInt8], to path: String) throws {
+        if path.contains("/.despina/cache/search/") { usleep(20_000) }
+        try base.write(bytes, to: path)
     }
 }

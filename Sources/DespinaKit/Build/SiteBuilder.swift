@@ -254,6 +254,10 @@ public struct SiteBuilder: Sendable {
         let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.memory?.leftovers
         var searchIndexFiles: (@Sendable () throws -> Int)?
         var fileCountOfDeferredIndex = 0
+        // The builder behind the index is saved on another thread once the
+        // index files are made (at 100,000 posts, 110 MB written), alongside
+        // replacing the output and linking the previous site.
+        let searchStateSaving = SideWork()
         if let searchIndex {
             searchIndexFiles = { @Sendable () throws -> Int in
                 let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
@@ -316,10 +320,14 @@ public struct SiteBuilder: Sendable {
                             changedParts = Set(0..<IndexBuilder.stateParts)
                         }
                         let files = SiteRenderer.searchIndexFiles(of: &builder, in: output, key: pageKey)
-                        SearchIndexState.save(
-                            builder, generation: generation, parts: changedParts.sorted(),
-                            tablesChanged: generation != savedGeneration || builder.tableSize != savedTableSize,
-                            to: stateDirectory, fileSystem: fileSystem)
+                        let updated = builder
+                        let parts = changedParts.sorted()
+                        let tablesChanged = generation != savedGeneration || builder.tableSize != savedTableSize
+                        searchStateSaving.start { [generation] in
+                            SearchIndexState.save(
+                                updated, generation: generation, parts: parts, tablesChanged: tablesChanged,
+                                to: stateDirectory, fileSystem: fileSystem)
+                        }
                         // Its thousands of documents are freed later, or
                         // with the process, not while the build waits.
                         leftovers?.keep(builder)
@@ -341,9 +349,13 @@ public struct SiteBuilder: Sendable {
                     return searchIndex.withBuilder { builder in
                         let files = SiteRenderer.searchIndexFiles(of: &builder, in: output, key: pageKey)
                         if savesSearchState {
-                            SearchIndexState.save(
-                                builder, generation: UInt64(DispatchTime.now().uptimeNanoseconds),
-                                parts: 0..<IndexBuilder.stateParts, to: stateDirectory, fileSystem: fileSystem)
+                            let filled = builder
+                            let generation = UInt64(DispatchTime.now().uptimeNanoseconds)
+                            searchStateSaving.start {
+                                SearchIndexState.save(
+                                    filled, generation: generation, parts: 0..<IndexBuilder.stateParts,
+                                    to: stateDirectory, fileSystem: fileSystem)
+                            }
                         }
                         return files
                     }
@@ -429,6 +441,7 @@ public struct SiteBuilder: Sendable {
             // into its folder.
             _ = try? alongside?.result()
             _ = try? cacheSaving?.result()
+            _ = searchStateSaving.wait()
             output.discard()
             switch error {
             case let failure as BuildFailure: throw failure
@@ -456,6 +469,9 @@ public struct SiteBuilder: Sendable {
 
         if let (_, seconds) = try? linking?.result() {
             timer.report("link previous site (alongside)", seconds: seconds)
+        }
+        if let seconds = searchStateSaving.wait() {
+            timer.report("save search index builder (alongside)", seconds: seconds)
         }
 
         var summary = BuildSummary(
@@ -653,6 +669,31 @@ final class BuildLeftovers: Sendable {
             return kept
         }
         _ = values
+    }
+}
+
+/// Work done on another thread that nothing in the build reads, only the
+/// next build (saving the search index builder): the build waits for all
+/// of it before it ends or stops, so that no build reads it half written.
+private final class SideWork: Sendable {
+    private let group = DispatchGroup()
+    /// Whether any work was started, and its seconds in all.
+    private let seconds = Mutex<Double?>(nil)
+
+    func start(_ body: @escaping @Sendable () -> Void) {
+        seconds.withLock { $0 = $0 ?? 0 }
+        DispatchQueue.global().async(group: group) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            self.seconds.withLock { $0 = ($0 ?? 0) + elapsed }
+        }
+    }
+
+    /// Waits for all of it; its seconds in all, nil when none was started.
+    func wait() -> Double? {
+        group.wait()
+        return seconds.withLock { $0 }
     }
 }
 
