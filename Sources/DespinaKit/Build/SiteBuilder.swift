@@ -471,7 +471,7 @@ public struct SiteBuilder: Sendable {
             timer.report("link previous site (alongside)", seconds: seconds)
         }
         if let seconds = searchStateSaving.wait() {
-            timer.report("save search index builder (alongside)", seconds: seconds)
+            timer.report("save search state (alongside)", seconds: seconds)
         }
 
         var summary = BuildSummary(
