@@ -84,7 +84,9 @@ enum VarintCodec {
     /// Reads one integer of `text` at `offset`, advancing it past the
     /// integer; nil at the end, or when a foreign character or the end
     /// comes inside the integer.
-    static func read(_ text: [UInt8], at offset: inout Int) -> Int? {
+    static func read<Text: RandomAccessCollection<UInt8>>(_ text: Text, at offset: inout Int) -> Int?
+        where Text.Index == Int
+    {
         var value = 0
         var shift = 0
         while offset < text.count {
@@ -103,26 +105,16 @@ enum VarintCodec {
     /// Decodes all integers of `text`; nil if it holds a foreign character
     /// or ends inside a number.
     static func decode(_ text: String) -> [Int]? {
-        var result: [Int] = []
-        var value = 0
-        var shift = 0
-        var open = false
-        for byte in text.utf8 {
-            guard byte < 128 else { return nil }
-            let digit = Int(values[Int(byte)])
-            guard digit >= 0, shift <= 55 else { return nil }
-            value |= (digit & 31) << shift
-            if digit >= 32 {
-                shift += 5
-                open = true
-            } else {
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [Int] = []
+            var offset = 0
+            while offset < bytes.count {
+                guard let value = read(bytes, at: &offset) else { return nil }
                 result.append(value)
-                value = 0
-                shift = 0
-                open = false
             }
+            return result
         }
-        return open ? nil : result
     }
 }
 
