@@ -118,17 +118,17 @@ extension IndexBuilder {
         _ memory: PostingsMemory, documents: [CompactDocument], versions: [UInt64], termCount: Int,
         replaced: [String: CompactDocument]
     ) -> (lists: [[UInt8]], documents: Int)? {
-        var changed: [Int] = []
+        // Each changed position with the version the memory holds of it.
+        var changed: [(ordinal: Int, old: CompactDocument)] = []
         for ordinal in versions.indices where versions[ordinal] != memory.versions[ordinal] {
-            changed.append(ordinal)
-            guard changed.count * 8 <= documents.count,
+            guard (changed.count + 1) * 8 <= documents.count,
                   let old = replaced[documents[ordinal].stored.id], old.version == memory.versions[ordinal]
             else { return nil }
+            changed.append((ordinal, old))
         }
         // Per term: the new posting at each changed position (nil: none).
         var edits: [Int: [Int: Int?]] = [:]
-        for ordinal in changed {
-            guard let old = replaced[documents[ordinal].stored.id] else { return nil }
+        for (ordinal, old) in changed {
             for term in old.terms { edits[Int(term), default: [:]][ordinal] = .some(nil) }
             forEachPosting(of: documents[ordinal], averages: memory.averages) { term, frequency in
                 edits[term, default: [:]][ordinal] = frequency

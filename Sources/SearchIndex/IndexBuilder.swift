@@ -188,7 +188,7 @@ public struct IndexBuilder: Sendable {
     /// bytes. `index.json` is the entry file.
     public func build() -> [String: [UInt8]] {
         var builder = self
-        return builder.build(keepingChunks: { $0.map { _ in false } }).files
+        return builder.build(keepingChunks: { $0.map { _ in false } })
     }
 
     /// The index files as `build()` makes them, but for the chunk files
@@ -198,13 +198,12 @@ public struct IndexBuilder: Sendable {
     /// `add(_:version:)`) of the documents the file holds, and answers, in
     /// the same order, which files are kept as they are (equal digests
     /// mean equal files for documents of equal versions); those are not
-    /// made. Returns the files made, and the digest of every chunk file.
-    /// The posting lists are kept with the builder (and saved with it), so
+    /// made. Returns the files made. The posting lists are kept with the builder (and saved with it), so
     /// that the next build, if it only replaced a few documents, patches
     /// them rather than making all of them again.
     public mutating func build(
         keepingChunks keep: ([(path: String, digest: UInt64)]) -> [Bool]
-    ) -> (files: [String: [UInt8]], chunkDigests: [String: UInt64]) {
+    ) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         let chunkCount = IndexFormat.chunkCount(forDocuments: documents.count)
         // By chunk, and by identifier within a chunk: the identifiers are
@@ -223,11 +222,9 @@ public struct IndexBuilder: Sendable {
         let sortedDocuments = ordered.map(\.document)
         // Where each chunk starts in `ordered`, and its digest.
         let chunkRanges = Self.chunkRanges(ordered.map(\.chunk))
-        var chunkDigests: [String: UInt64] = [:]
         let asked = chunkRanges.map { chunk in
             (path: IndexFormat.chunkFile(chunk.chunk), digest: Self.digest(of: sortedDocuments[chunk.range]))
         }
-        for file in asked { chunkDigests[file.path] = file.digest }
         let answers = keep(asked)
         let kept = Set(asked.indices.filter { $0 < answers.count && answers[$0] }.map { asked[$0].path })
         let parts = BuildParts()
@@ -278,7 +275,7 @@ public struct IndexBuilder: Sendable {
             vocabulary: vocabularyRefs, postings: postingsRefs, chunks: chunks,
             facets: IndexFormat.facetsFile, dates: IndexFormat.datesFile)
         files[IndexFormat.entryFile] = Self.encode(entry)
-        return (files, chunkDigests)
+        return files
     }
 
     /// The runs of equal chunk numbers in `chunks`: each chunk with the

@@ -47,7 +47,7 @@ import Testing
     }
 
     private func build(_ builder: inout IndexBuilder) -> [String: [UInt8]] {
-        builder.build(keepingChunks: { $0.map { _ in false } }).files
+        builder.build(keepingChunks: { $0.map { _ in false } })
     }
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64]) func editsEndWithWhatAFreshBuilderMakes(seed: UInt64) throws {

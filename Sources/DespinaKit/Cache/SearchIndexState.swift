@@ -3,10 +3,10 @@ import SearchIndex
 /// The search index builder saved in the site's cache
 /// (`.despina/cache/search/`): a file of term and word tables, 16 files
 /// of documents and a file of the posting lists the last build made, each
-/// followed by the generation of the tables it fits and a checksum. A build that changed a few posts reads it, replaces their
-/// documents (each document carries the digest of the entry it was made
-/// from, so a stale one is always noticed) and writes back the parts that
-/// changed.
+/// followed by the generation of the tables it fits and a checksum. A
+/// build that changed a few posts reads it, replaces their documents (each
+/// document carries the digest of the entry it was made from, so a stale
+/// one is always noticed) and writes back the parts that changed.
 enum SearchIndexState {
     /// The saved builder, or nil when there is none or any file is damaged
     /// or from another generation.

@@ -443,13 +443,12 @@ struct OutputFolder: Sendable {
         try fileSystem.removeItem(at: target)
     }
 
-    /// Renames the trash a build before left and deletes it on another
-    /// thread; `commit()` and `discard()` wait for that to finish.
     /// Moves the `folders` that exist into one folder beside the output
     /// (`.NAME.trash-emptying`), which is deleted on another thread; the
-    /// build waits for that before it ends. A folder that cannot be moved
-    /// is deleted at once, and one that cannot be deleted either is an
-    /// error (the trash excepted: its files are only unused).
+    /// build (`commit()`, `discard()`) waits for that before it ends. A
+    /// folder that cannot be moved is deleted at once, and one that cannot
+    /// be deleted either is an error (the trash excepted: its files are
+    /// only unused).
     private func sweep(_ folders: [String]) throws {
         var present: [String] = []
         for folder in folders where fileSystem.exists(folder) { present.append(folder) }

@@ -52,23 +52,22 @@ extension SiteRenderer {
             return max(fingerprint.value, 1)
         }
         var keptCount = 0
-        let (files, digests) = builder.build(keepingChunks: { chunks in
+        var fingerprints: [String: UInt64] = [:]
+        let files = builder.build(keepingChunks: { chunks in
             guard key != 0 else { return chunks.map { _ in false } }
-            let answers = output.keep(chunks.map { ("search/" + $0.path, fingerprint($0.digest)) })
+            for chunk in chunks { fingerprints[chunk.path] = fingerprint(chunk.digest) }
+            let answers = output.keep(chunks.map { ("search/" + $0.path, fingerprints[$0.path] ?? 0) })
             keptCount = answers.count(where: \.self)
             return answers
         })
-        var fingerprints: [String: UInt64] = [:]
-        if key != 0 {
-            for (path, digest) in digests where files[path] != nil { fingerprints[path] = fingerprint(digest) }
-        }
         return SearchIndexFiles(files: files, fingerprints: fingerprints, keptCount: keptCount)
     }
 }
 
 /// The files of a search index a build made: their bytes, relative to
-/// `search/`, the fingerprints of those made from part of the documents,
-/// and how many files were kept from the output instead of being made.
+/// `search/`, the fingerprints of the files made from part of the
+/// documents (the chunks, made or kept), and how many files were kept from
+/// the output instead of being made.
 struct SearchIndexFiles {
     var files: [String: [UInt8]]
     var fingerprints: [String: UInt64] = [:]
