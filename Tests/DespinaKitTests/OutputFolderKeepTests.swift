@@ -67,7 +67,8 @@ import Testing
 
 @Suite struct OutputFolderMirrorTests {
     @Test func foldersComeOnceEachAfterTheirParent() {
-        #expect(OutputFolder.folders(holding: ["a/b/c.html", "a/b/d.html", "a/e.html", "f.html", "g/h/i/j.html"])
-            == ["a", "a/b", "g", "g/h", "g/h/i"])
+        let (folders, needs) = OutputFolder.folders(holding: ["a/b/c.html", "a/b/d.html", "a/e.html", "f.html", "g/h/i/j.html"])
+        #expect(folders == ["a", "a/b", "g", "g/h", "g/h/i"])
+        #expect(needs == [2, 2, 2, 2, 5])
     }
 }

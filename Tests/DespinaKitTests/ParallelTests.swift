@@ -20,4 +20,52 @@ import Testing
         #expect(prepared.withLock { $0.sorted() } == Array(0..<count))
         #expect(preparedInTime.withLock { $0 })
     }
+
+    /// Each item of the second lane runs after the items of the first it
+    /// needs, both lanes in their own order.
+    @Test(arguments: [0, 1, 3, 2_000])
+    func theSecondLaneWaitsForWhatItNeeds(count: Int) throws {
+        let made = Mutex<[Int]>([])
+        var used: [Int] = []
+        var seenWhenUsed: [Int] = []
+        // Item i of the second lane needs the first i / 2 + 1 of the first.
+        let needs = (0..<count).map { min($0 / 2 + 1, count) }
+        try runInTwoLanes(
+            making: Array(0..<count), { item in made.withLock { $0.append(item) } },
+            thenUsing: Array(0..<count), needing: needs
+        ) { item in
+            used.append(item)
+            seenWhenUsed.append(made.withLock { $0.count })
+        }
+        #expect(made.withLock { $0 } == Array(0..<count))
+        #expect(used == Array(0..<count))
+        #expect(zip(seenWhenUsed, needs).allSatisfy { $0 >= $1 })
+    }
+
+    struct LaneFailure: Error, Equatable { var lane: Int }
+
+    /// A failure of the first lane stops the second before the items that
+    /// need what was not made, and is thrown.
+    @Test func aFailureOfTheFirstLaneStopsTheSecond() {
+        var used: [Int] = []
+        #expect(throws: LaneFailure(lane: 1)) {
+            try runInTwoLanes(
+                making: Array(0..<10), { item in if item == 5 { throw LaneFailure(lane: 1) } },
+                thenUsing: Array(0..<10), needing: Array(1...10)
+            ) { used.append($0) }
+        }
+        #expect(used.allSatisfy { $0 < 5 })
+    }
+
+    /// A failure of the second lane is thrown once the first has ended.
+    @Test func aFailureOfTheSecondLaneIsThrown() {
+        let made = Mutex(0)
+        #expect(throws: LaneFailure(lane: 2)) {
+            try runInTwoLanes(
+                making: Array(0..<100), { _ in made.withLock { $0 += 1 } },
+                thenUsing: Array(0..<100), needing: Array(repeating: 0, count: 100)
+            ) { item in if item == 3 { throw LaneFailure(lane: 2) } }
+        }
+        #expect(made.withLock { $0 } == 100)
+    }
 }

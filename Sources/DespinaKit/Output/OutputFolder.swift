@@ -287,12 +287,14 @@ struct OutputFolder: Sendable {
         do {
             // One link first: where links are not possible, that is all it costs.
             if let first = files.first { try link(first) }
-            // Then the folders, so that each link after succeeds at once
-            // (a link into a missing folder fails, and is tried again).
-            try parallelForEach(Self.folders(holding: files)) { folder in
-                try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
-            }
-            try parallelForEach(Array(files.dropFirst()), link)
+            // Then the folders on one thread, each before the links into
+            // it on another: a link into a missing folder would fail and
+            // be tried again, and two threads making folders in the same
+            // folder (100,000 posts in `posts/`) wait on its lock.
+            let (folders, needs) = Self.folders(holding: files)
+            try runInTwoLanes(
+                making: folders, { try fileSystem.createDirectory(at: joinPath(stagingPath, $0)) },
+                thenUsing: Array(files.dropFirst()), needing: Array(needs.dropFirst()), link)
         } catch {
             try fileSystem.removeItem(at: stagingPath)
             return false
@@ -304,10 +306,13 @@ struct OutputFolder: Sendable {
     }
 
     /// Every folder the files at `relativePaths` are in, each after its
-    /// parent.
-    static func folders(holding relativePaths: [String]) -> [String] {
+    /// parent, and for each file how many of them (from the first) must be
+    /// made before it: all of its own folders are among those.
+    static func folders(holding relativePaths: [String]) -> (folders: [String], needs: [Int]) {
         var seen = Set<String>()
         var folders: [String] = []
+        var needs: [Int] = []
+        needs.reserveCapacity(relativePaths.count)
         for file in relativePaths {
             var missing: [String] = []
             var folder = parentPath(file)
@@ -316,8 +321,9 @@ struct OutputFolder: Sendable {
                 folder = parentPath(folder)
             }
             folders.append(contentsOf: missing.reversed())
+            needs.append(folders.count)
         }
-        return folders
+        return (folders, needs)
     }
 
     /// Whether the site a build replaced, or a copy of links, is kept
