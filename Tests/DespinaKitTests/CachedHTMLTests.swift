@@ -30,6 +30,25 @@ final class OpeningMemoryFileSystem: WrappingFileSystem, OpeningFileSystem {
     }
 }
 
+/// An opening memory file system that notes the path of every file
+/// written, in order.
+final class WriteRecordingFileSystem: WrappingFileSystem, OpeningFileSystem {
+    let opening: OpeningMemoryFileSystem
+    var base: MemoryFileSystem { opening.base }
+    private let written = Mutex<[String]>([])
+
+    init(_ opening: OpeningMemoryFileSystem) { self.opening = opening }
+
+    var writtenPaths: [String] { written.withLock { $0 } }
+
+    func write(_ bytes: [UInt8], to path: String) throws {
+        written.withLock { $0.append(path) }
+        try base.write(bytes, to: path)
+    }
+
+    func openFile(at path: String) throws -> ReadableFile { try opening.openFile(at: path) }
+}
+
 /// The HTML of posts rendered in a build is handed to the cache files as
 /// they are written, and read back from them for the pages.
 @Suite struct CachedHTMLTests {
@@ -68,6 +87,19 @@ final class OpeningMemoryFileSystem: WrappingFileSystem, OpeningFileSystem {
         }
         let page = String(decoding: try memory.contents(of: "/site/Output/posts/p3/index.html"), as: UTF8.self)
         #expect(page.contains("Body of post 3, with <em>emphasis</em>."))
+    }
+
+    /// Each cache file is written as soon as the posts it records are
+    /// rendered, so their HTML is never all in memory: every cache file is
+    /// written before the first page is.
+    @Test func theCacheFilesAreWrittenBeforeThePages() throws {
+        let fileSystem = WriteRecordingFileSystem(OpeningMemoryFileSystem(site()))
+        _ = try run(fileSystem)
+        let written = fileSystem.writtenPaths
+        let cacheWrites = written.indices.filter { written[$0].hasPrefix("/site/.despina/cache/entries/") }
+        let firstPage = try #require(written.firstIndex { $0.hasSuffix("/posts/p0/index.html") })
+        #expect(!cacheWrites.isEmpty)
+        #expect(cacheWrites.allSatisfy { $0 < firstPage })
     }
 
     @Test func aFileSystemThatCannotOpenFilesKeepsTheHTMLInMemory() throws {

@@ -127,13 +127,17 @@ extension SiteBuilder {
 
     /// Renders every published entry on all cores, reusing the cached
     /// rendering (and search analysis) of an unchanged file whose URL and
-    /// resolved links are what they were.
+    /// resolved links are what they were. The entries are rendered a cache
+    /// file at a time, and `cacheWriter`, when given, writes each cache
+    /// file as soon as its entries are rendered.
     func renderEntries(
         _ entries: [Entry], sources: [SourceState], positions: [String: Int], loader: EntryLoader, routing: Routing,
-        config: SiteConfig, key: UInt64, index: SearchIndexBuilder?, bodies: Bodies
+        config: SiteConfig, key: UInt64, index: SearchIndexBuilder?, bodies: Bodies, cacheWriter: EntryCacheWriter?
     ) -> [RenderedState] {
         let highlighter = SyntaxHighlighter()
-        return parallelMap(entries) { entry in
+        return parallelMap(
+            entries, groupCount: EntryCache.shardCount, group: { EntryCacheWriter.file(of: $0.sourcePath) }
+        ) { entry in
             guard let position = positions[entry.sourcePath] else {
                 // Every entry comes from a source; kept total for safety.
                 return RenderedState.unrecorded(entry, diagnostics: [])
@@ -169,7 +173,7 @@ extension SiteBuilder {
             let rendered = loader.render(fresh, highlighter: highlighter, links: routing)
             var published = rendered.entry
             // Held until the cache file that records it is written, then
-            // read back from that file when a page needs it (`EntryCache.save`).
+            // read back from that file when a page needs it (`EntryCache.write`).
             if let html = published.content?.html { published.content?.htmlText = UTF8Text(movable: html) }
             published.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
             published.summaryInputs = PostSummary.Inputs.digests(of: published)
@@ -189,6 +193,8 @@ extension SiteBuilder {
             return RenderedState(
                 entry: published, diagnostics: rendered.diagnostics, record: record, isNew: true,
                 isAnalyzed: indexed && index != nil)
+        } finishing: { file, rendered in
+            cacheWriter?.finish(file: file, rendered: rendered)
         }
     }
 

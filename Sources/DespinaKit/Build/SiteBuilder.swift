@@ -225,10 +225,40 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([error])
         }
         let searchIndex = config.search.enabled ? SearchIndexBuilder() : nil
+        // A build that puts off the search index (the preview's first, when
+        // the output has an index) keeps the output's index files, and
+        // saves no cache: the build after it reads the changed posts again.
+        var searchIndexDeferred = false
+        var fileCountOfDeferredIndex = 0
+        if options.defersSearchIndex, searchIndex != nil {
+            let kept = output.keepExisting(where: SiteRenderer.isSearchIndexFile)
+            if kept > 0 {
+                timer.report("keep search index (deferred)", seconds: 0)
+                searchIndexDeferred = true
+                fileCountOfDeferredIndex = kept
+            }
+        }
+        // The cache's files are written while the posts are rendered, each
+        // as soon as the posts it records are, and each takes over the HTML
+        // of its posts (read back from it when a page needs it), so the
+        // rendered posts of a large site are never all held at once.
+        let cacheWriter = options.recordsOutput && !searchIndexDeferred
+            ? EntryCacheWriter(
+                cache: cache, fileSystem: fileSystem, sources: sources, sourcePositions: sourcePositions,
+                published: Set(entries.map(\.sourcePath)))
+            : nil
         let rendered = timer.run("render markdown") {
             renderEntries(
                 entries, sources: sources, positions: sourcePositions, loader: loader, routing: routing, config: config,
-                key: entryKey, index: searchIndex, bodies: bodies)
+                key: entryKey, index: searchIndex, bodies: bodies, cacheWriter: cacheWriter)
+        }
+        if let cacheWriter {
+            timer.report("save cache (while rendering)", seconds: cacheWriter.seconds)
+            if let memory = options.memory?.entries {
+                memory.remember(
+                    directory: cache.directory, key: cache.key, records: cacheWriter.records(rendered: rendered),
+                    fileSystem: fileSystem)
+            }
         }
         // The Markdown texts are gone; their memory goes back to the system
         // before the pages are made.
@@ -253,7 +283,6 @@ public struct SiteBuilder: Sendable {
         // by the preview, never by a command that ends with it.
         let leftovers = options.endsProcessAfterBuild ? BuildLeftovers.atExit : options.memory?.leftovers
         var searchIndexFiles: (@Sendable () throws -> Int)?
-        var fileCountOfDeferredIndex = 0
         // The builder behind the index is saved on another thread once the
         // index files are made (at 100,000 posts, 110 MB written), alongside
         // replacing the output and linking the previous site.
@@ -366,16 +395,7 @@ public struct SiteBuilder: Sendable {
         // made on the side while the site model and the pages are: both are
         // short then. A full build makes it after the pages, which already
         // use every core, so its peak memory stays that of the pages.
-        var searchIndexDeferred = false
-        if options.defersSearchIndex, searchIndexFiles != nil {
-            let kept = output.keepExisting(where: SiteRenderer.isSearchIndexFile)
-            if kept > 0 {
-                timer.report("keep search index (deferred)", seconds: 0)
-                searchIndexFiles = nil
-                searchIndexDeferred = true
-                fileCountOfDeferredIndex = kept
-            }
-        }
+        if searchIndexDeferred { searchIndexFiles = nil }
         let freshDocuments = rendered.filter(\.isAnalyzed).count
         var alongside: BackgroundStep<Int>?
         if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
@@ -394,20 +414,6 @@ public struct SiteBuilder: Sendable {
                 aliases: routing.aliases, key: pageKey, summaries: options.memory?.summaries)
         }
         var fileCount = fileCountOfDeferredIndex
-        // The cache's records are final once the posts are rendered. They
-        // are saved on another thread while the pages are made, and each
-        // cache file written takes over the HTML of the posts it records
-        // (read back from it when a page needs it), so the rendered posts
-        // of a large site are not all held until the end. A build that puts
-        // off the index saves no cache (the build after it does, reading
-        // the changed posts again).
-        var cacheSaving: BackgroundStep<[ReadableFile]>?
-        if options.recordsOutput && !searchIndexDeferred {
-            let memory = options.memory?.entries
-            cacheSaving = BackgroundStep {
-                saveCache(cache, sources: sources, sourcePositions: sourcePositions, rendered: rendered, memory: memory)
-            }
-        }
         do {
             fileCount += try timer.run("render pages") { try renderer.writePages() }
             let copies = renderer.copies(of: scan.files.filter { $0.role == .asset })
@@ -425,22 +431,17 @@ public struct SiteBuilder: Sendable {
                 fileCount += try timer.run("build search index") { try searchIndexFiles() }
             }
             // Pages and feeds read the posts' HTML back from the cache
-            // files written so far: a read that failed would have left a
-            // post without its text, so such a build stops here.
-            if let cacheSaving, let (files, seconds) = try? cacheSaving.result() {
-                timer.report("save cache (alongside)", seconds: seconds)
-                if files.contains(where: \.hasFailed) {
-                    throw BuildFailure([Diagnostic(
-                        path: entryCacheDirectory,
-                        message: "cannot read back the rendered posts from the build cache; build again")])
-                }
+            // files: a read that failed would have left a post without its
+            // text, so such a build stops here.
+            if let cacheWriter, cacheWriter.openedFiles.contains(where: \.hasFailed) {
+                throw BuildFailure([Diagnostic(
+                    path: entryCacheDirectory,
+                    message: "cannot read back the rendered posts from the build cache; build again")])
             }
             try timer.run("replace output") { () throws(Diagnostic) in try output.commit() }
         } catch {
-            // The index may still be writing into staging, and the cache
-            // into its folder.
+            // The index may still be writing into staging.
             _ = try? alongside?.result()
-            _ = try? cacheSaving?.result()
             _ = searchStateSaving.wait()
             output.discard()
             switch error {
@@ -451,13 +452,13 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        // The previous site is linked while the cache is saved: the two
-        // touch different folders.
+        // The previous site is linked while the search state is saved:
+        // the two touch different folders.
         let linking = options.recordsOutput && options.linksPreviousSite && !output.hasPreviousSite
             ? BackgroundStep { _ = try? output.mirrorIntoPrevious() }
             : nil
 
-        if cacheSaving != nil {
+        if cacheWriter != nil {
             if let manifest = output.committedManifestIdentifier {
                 let record = BuildRecord(
                     inputs: inputs, manifest: manifest, postCount: model.posts.count,
@@ -485,58 +486,6 @@ public struct SiteBuilder: Sendable {
                 output: output, routing: routing, signatures: signatures, sourcePositions: sourcePositions))
         }
         return .built(Result(summary: summary, config: config, model: model))
-    }
-
-    /// Writes the cache records of every file read: new renderings, and
-    /// the old records of files that are not published in this build.
-    /// `sourcePositions` gives each source path's place in `sources`.
-    /// Returns the cache files the new renderings' HTML is now read from.
-    private func saveCache(
-        _ cache: EntryCache, sources: [SourceState], sourcePositions: [String: Int], rendered: [RenderedState],
-        memory: EntryCacheMemory?
-    ) -> [ReadableFile] {
-        let recorded = rendered.indices.filter { rendered[$0].record.size >= 0 }
-        let renderedPositions = Dictionary(
-            recorded.map { (rendered[$0].entry.sourcePath, $0) }, uniquingKeysWith: { _, last in last })
-        var changed = Set(recorded.filter { rendered[$0].isNew }.map { rendered[$0].entry.sourcePath })
-        // Fields are read in place: a copy of each source's state would
-        // retain and release a dozen references, ten thousand times.
-        var paths: [String] = []
-        paths.reserveCapacity(sources.count)
-        for index in sources.indices where sources[index].loaded.entry != nil {
-            let path = sources[index].file.relativePath
-            paths.append(path)
-            guard renderedPositions[path] == nil else { continue }
-            if sources[index].record?.size != sources[index].size || sources[index].record?.modified != sources[index].modified {
-                changed.insert(path)
-            }
-        }
-        @Sendable func record(for path: String) -> CachedEntry? {
-            if let index = renderedPositions[path] { return rendered[index].record }
-            guard let index = sourcePositions[path], let entry = sources[index].loaded.entry else { return nil }
-            let source = sources[index]
-            if var record = source.record {
-                record.size = source.size
-                record.modified = source.modified
-                return record
-            }
-            return CachedEntry(
-                size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: entry,
-                loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: [], linkLookups: [])
-        }
-        let fileSystem = environment.fileSystem
-        let files = cache.save(paths: paths, changed: changed, fileSystem: fileSystem, record: record(for:))
-        // The HTML the cache files took over is free now: handed back to
-        // the system when it was much of the heap (see the same test after
-        // the posts are rendered).
-        if !files.isEmpty, changed.count * 8 > paths.count { releaseFreeMemory() }
-        if let memory {
-            var records: [String: CachedEntry] = [:]
-            records.reserveCapacity(paths.count)
-            for path in paths { records[path] = record(for: path) }
-            memory.remember(directory: cache.directory, key: cache.key, records: records, fileSystem: fileSystem)
-        }
-        return files
     }
 
     /// A digest of every input of a build: the tool, the options, the

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The parsed-post cache: one record per Markdown file, kept in the site's
 /// `.despina/cache/entries/` folder in 64 files (by a hash of the source
@@ -63,55 +62,41 @@ struct EntryCache: Sendable {
         return EntryCache(directory: directory, key: key, records: records, intactShards: intact)
     }
 
-    /// Writes the files whose records changed: `changed` lists the paths
-    /// whose records are new or different from the ones read, `paths`
-    /// every source path of the new content, and `record` gives the new
-    /// record of a path (asked for one file at a time).
+    /// The cache files to write whatever this build renders: those not
+    /// read intact with the right key, and those that recorded a path not
+    /// in `paths` (every source path of the new content).
+    func filesToRewrite(keeping paths: [String]) -> Set<Int> {
+        var files = Set((0..<Self.shardCount).filter { !intactShards.contains($0) })
+        let kept = Set(paths)
+        for path in records.keys where !kept.contains(path) { files.insert(Self.shard(of: path)) }
+        return files
+    }
+
+    /// Replaces cache file `shard` with one holding `records` (in the
+    /// order given).
     ///
     /// Where the file system can keep files open (`OpeningFileSystem`), the
-    /// HTML of a record written here that is still held as a movable string
-    /// (a rendering of this build, `UTF8Text(movable:)`) is read from the
-    /// file written from then on, and its string let go: the rendered
-    /// posts of a large site are not all kept in memory until their pages
-    /// are made. Returns the files opened for that, whose `hasFailed` tells
-    /// whether a page read back less than it should have.
-    @discardableResult
-    func save(
-        paths: [String], changed: Set<String>, fileSystem: any FileSystem,
-        record: @escaping @Sendable (String) -> CachedEntry?
-    ) -> [ReadableFile] {
-        var dirty = Set(changed.map(Self.shard(of:)))
-        let kept = Set(paths)
-        for path in records.keys where !kept.contains(path) { dirty.insert(Self.shard(of: path)) }
-        for shard in 0..<Self.shardCount where !intactShards.contains(shard) { dirty.insert(shard) }
-        guard !dirty.isEmpty else { return [] }
-        var pathsByShard = [[String]](repeating: [], count: Self.shardCount)
-        for path in paths {
-            let shard = Self.shard(of: path)
-            if dirty.contains(shard) { pathsByShard[shard].append(path) }
+    /// HTML of a record that is still held as a movable string (a rendering
+    /// of this build, `UTF8Text(movable:)`) is read from the new file from
+    /// then on, and its string let go: the rendered posts of a large site
+    /// are not all kept in memory until their pages are made. Returns the
+    /// file opened for that, whose `hasFailed` tells whether a page read
+    /// back less than it should have. A file that cannot be written costs
+    /// the next build time, not correctness: it is skipped.
+    func write(shard: Int, records: [CachedEntry], fileSystem: any FileSystem) -> ReadableFile? {
+        let path = joinPath(directory, Self.fileName(shard))
+        let (bytes, htmlRanges) = Self.encodeNotingHTML(records, key: key)
+        // Replaced whole, never rewritten in place: the records read from
+        // the old file may still use its mapped bytes.
+        guard (try? fileSystem.replaceFile(at: path, with: bytes)) != nil,
+              let opener = fileSystem as? any OpeningFileSystem,
+              records.contains(where: { $0.entry.content?.htmlText.isMovable == true }),
+              let file = try? opener.openFile(at: path)
+        else { return nil }
+        for (record, range) in zip(records, htmlRanges) {
+            if let range { record.entry.content?.htmlText.moveToFile(file, range: range) }
         }
-        let key = key
-        let directory = directory
-        let shards = pathsByShard
-        let opener = fileSystem as? any OpeningFileSystem
-        let opened = Mutex<[ReadableFile]>([])
-        // A cache that cannot be written costs the next build time, not
-        // correctness. Each file is replaced whole, never rewritten in place:
-        // the records read from it may still use its mapped bytes.
-        try? parallelForEach(dirty.sorted()) { shard in
-            let records = shards[shard].sorted().compactMap(record)
-            let path = joinPath(directory, Self.fileName(shard))
-            let (bytes, htmlRanges) = Self.encodeNotingHTML(records, key: key)
-            guard (try? fileSystem.replaceFile(at: path, with: bytes)) != nil, let opener,
-                  records.contains(where: { $0.entry.content?.htmlText.isMovable == true }),
-                  let file = try? opener.openFile(at: path)
-            else { return }
-            for (record, range) in zip(records, htmlRanges) {
-                if let range { record.entry.content?.htmlText.moveToFile(file, range: range) }
-            }
-            opened.withLock { $0.append(file) }
-        }
-        return opened.withLock { $0 }
+        return file
     }
 
     static func shard(of path: String) -> Int {

@@ -34,6 +34,36 @@ func parallelMap<Item: Sendable, Result: Sendable>(
     return results.collect()
 }
 
+/// Maps `items` on all cores like `parallelMap(_:_:)`, one group at a
+/// time: `group` puts each item in one of `groupCount` groups (numbers out
+/// of range count as the last), and `finish` is called with a group's
+/// number and its items' results, in the order of `items`, as soon as the
+/// group is done, on the thread that did it; every group is finished, the
+/// empty ones too. For work whose results are used a group at a time, such
+/// as the posts recorded by one cache file, which can then be written
+/// while the rest are still being made.
+func parallelMap<Item: Sendable, Result: Sendable>(
+    _ items: [Item], groupCount: Int, group: (Item) -> Int, _ transform: @Sendable (Item) -> Result,
+    finishing finish: @Sendable (_ group: Int, _ results: [Result]) -> Void
+) -> [Result] {
+    guard groupCount > 0 else { return parallelMap(items, transform) }
+    var members = [[Int]](repeating: [], count: groupCount)
+    for index in items.indices { members[min(max(group(items[index]), 0), groupCount - 1)].append(index) }
+    let groups = members
+    let results = ResultSlots<Result>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: groupCount) { number in
+        var made: [Result] = []
+        made.reserveCapacity(groups[number].count)
+        for index in groups[number] {
+            let result = transform(items[index])
+            results.store(result, at: index)
+            made.append(result)
+        }
+        finish(number, made)
+    }
+    return results.collect()
+}
+
 /// Runs `body` for every item on all cores and throws the error of the
 /// first failing item (in the order of `items`), after all have run.
 func parallelForEach<Item: Sendable>(_ items: [Item], _ body: @Sendable (Item) throws -> Void) throws {
