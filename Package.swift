@@ -22,6 +22,11 @@ let package = Package(
         .systemLibrary(
             name: "CStemmer",
             providers: [.apt(["libstemmer-dev"])]),
+        // The command-line tool's memory allocator (in place of glibc's
+        // malloc, for every allocation of the process): see docs/benchmarks.md.
+        .systemLibrary(
+            name: "CJemalloc", pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]),
 
         // Standalone libraries: none of them knows about blogs.
         .target(name: "TextFolding"),
@@ -41,7 +46,7 @@ let package = Package(
         // Benchmarks of the parts (not run by the tests); see docs/benchmarks.md.
         .executableTarget(name: "despina-bench", dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
-        .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex"]),
+        .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex", "CJemalloc"]),
 
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs the C libraries Despina links (cmark, libyaml, Snowball) from
+# Installs the C libraries Despina links (cmark, libyaml, Snowball, jemalloc) from
 # Debian's packages, and libcurl's, which a release build with Swift's
 # libraries linked in needs (see the README), then builds the command-line
 # tool.
 #
 #   ./setup.sh && swift run despina build
 set -euo pipefail
-packages=(libcmark-dev libyaml-dev libstemmer-dev libcurl4-openssl-dev pkg-config)
+packages=(libcmark-dev libyaml-dev libstemmer-dev libjemalloc-dev libcurl4-openssl-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -566,7 +566,10 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Hands memory the build freed back to the system, so that the peak
-    /// of a large build is what it holds, not what it once held.
+    /// of a large build is what it holds, not what it once held: glibc's
+    /// `malloc_trim`, which does nothing in a process whose allocator is
+    /// another one (the `despina` tool links jemalloc, which hands freed
+    /// pages back by itself after a few seconds).
     private func releaseFreeMemory() {
         #if canImport(Glibc)
         // glibc's malloc_trim, looked up at run time (not in the Swift overlay).
