@@ -252,12 +252,17 @@ public struct SiteBuilder: Sendable {
                 entries, sources: sources, positions: sourcePositions, loader: loader, routing: routing, config: config,
                 key: entryKey, index: searchIndex, bodies: bodies, cacheWriter: cacheWriter)
         }
+        // The preview keeps the new cache in memory for its next build,
+        // gathered on another thread while the pages are made.
+        let cacheRemembering = SideWork()
         if let cacheWriter {
             timer.report("save cache (while rendering)", seconds: cacheWriter.seconds)
             if let memory = options.memory?.entries {
-                memory.remember(
-                    directory: cache.directory, key: cache.key, records: cacheWriter.records(rendered: rendered),
-                    fileSystem: fileSystem)
+                cacheRemembering.start {
+                    memory.remember(
+                        directory: cache.directory, key: cache.key, records: cacheWriter.records(rendered: rendered),
+                        fileSystem: fileSystem)
+                }
             }
         }
         // The Markdown texts are gone; their memory goes back to the system
@@ -443,6 +448,7 @@ public struct SiteBuilder: Sendable {
             // The index may still be writing into staging.
             _ = try? alongside?.result()
             _ = searchStateSaving.wait()
+            _ = cacheRemembering.wait()
             output.discard()
             switch error {
             case let failure as BuildFailure: throw failure
@@ -471,6 +477,7 @@ public struct SiteBuilder: Sendable {
         if let (_, seconds) = try? linking?.result() {
             timer.report("link previous site (alongside)", seconds: seconds)
         }
+        _ = cacheRemembering.wait()
         if let seconds = searchStateSaving.wait() {
             timer.report("save search state (alongside)", seconds: seconds)
         }
