@@ -31,10 +31,9 @@ final class EntryCacheWriter: Sendable {
     /// - Parameters:
     ///   - sources: every Markdown file read, with `sourcePositions` giving
     ///     the place of each source path in it.
-    ///   - published: the source paths of the entries the render step renders.
     init(
         cache: EntryCache, fileSystem: any FileSystem, sources: [SiteBuilder.SourceState],
-        sourcePositions: [String: Int], published: Set<String>
+        sourcePositions: [String: Int]
     ) {
         var pathsByFile = [[String]](repeating: [], count: EntryCache.shardCount)
         var paths: [String] = []
@@ -47,7 +46,11 @@ final class EntryCacheWriter: Sendable {
             let file = EntryCache.shard(of: path)
             paths.append(path)
             pathsByFile[file].append(path)
-            if !published.contains(path), Self.signatureChanged(sources[index]) { rewritten.insert(file) }
+            // A file whose size or time is not its record's has a new
+            // record: its rendering's, or, when it is not rendered (a
+            // draft, a post left out for now, a file that could not be
+            // read again), its old record with the new size and time.
+            if Self.signatureChanged(sources[index]) { rewritten.insert(file) }
         }
         rewritten.formUnion(cache.filesToRewrite(keeping: paths))
         self.cache = cache
@@ -58,9 +61,6 @@ final class EntryCacheWriter: Sendable {
         self.rewritten = rewritten
     }
 
-    /// The cache file that records the post of `path`.
-    static func file(of path: String) -> Int { EntryCache.shard(of: path) }
-
     /// Writes cache file `file` if it needs it; `rendered` holds the
     /// rendered entries it records (all of them). Called once per file,
     /// from any thread.
@@ -68,15 +68,11 @@ final class EntryCacheWriter: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         var renderings: [String: CachedEntry] = [:]
         var changed = rewritten.contains(file)
-        for state in rendered {
-            if state.record.size >= 0 {
-                renderings[state.entry.sourcePath] = state.record
-                changed = changed || state.isNew
-            } else if let position = sourcePositions[state.entry.sourcePath],
-                      Self.signatureChanged(sources[position]) {
-                // Read but not rendered again: recorded as read.
-                changed = true
-            }
+        // A rendering without a record (size -1: the file could not be
+        // read again) is recorded as read.
+        for state in rendered where state.record.size >= 0 {
+            renderings[state.entry.sourcePath] = state.record
+            changed = changed || state.isNew
         }
         guard changed else { return }
         let records = pathsByFile[file].compactMap { renderings[$0] ?? record(read: $0) }

@@ -136,7 +136,7 @@ extension SiteBuilder {
     ) -> [RenderedState] {
         let highlighter = SyntaxHighlighter()
         return parallelMap(
-            entries, groupCount: EntryCache.shardCount, group: { EntryCacheWriter.file(of: $0.sourcePath) }
+            entries, groupCount: EntryCache.shardCount, group: { EntryCache.shard(of: $0.sourcePath) }
         ) { entry in
             guard let position = positions[entry.sourcePath] else {
                 // Every entry comes from a source; kept total for safety.

@@ -244,8 +244,7 @@ public struct SiteBuilder: Sendable {
         // rendered posts of a large site are never all held at once.
         let cacheWriter = options.recordsOutput && !searchIndexDeferred
             ? EntryCacheWriter(
-                cache: cache, fileSystem: fileSystem, sources: sources, sourcePositions: sourcePositions,
-                published: Set(entries.map(\.sourcePath)))
+                cache: cache, fileSystem: fileSystem, sources: sources, sourcePositions: sourcePositions)
             : nil
         let rendered = timer.run("render markdown") {
             renderEntries(
@@ -292,7 +291,7 @@ public struct SiteBuilder: Sendable {
         // index files are made (at 100,000 posts, 110 MB written), alongside
         // replacing the output and linking the previous site.
         let searchStateSaving = SideWork()
-        if let searchIndex {
+        if let searchIndex, !searchIndexDeferred {
             searchIndexFiles = { @Sendable () throws -> Int in
                 let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
                 var fingerprint = Fingerprint()
@@ -400,7 +399,6 @@ public struct SiteBuilder: Sendable {
         // made on the side while the site model and the pages are: both are
         // short then. A full build makes it after the pages, which already
         // use every core, so its peak memory stays that of the pages.
-        if searchIndexDeferred { searchIndexFiles = nil }
         let freshDocuments = rendered.filter(\.isAnalyzed).count
         var alongside: BackgroundStep<Int>?
         if let searchIndexFiles, freshDocuments * 2 < rendered.count { alongside = BackgroundStep(searchIndexFiles) }
