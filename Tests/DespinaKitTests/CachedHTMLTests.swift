@@ -102,6 +102,24 @@ final class WriteRecordingFileSystem: WrappingFileSystem, OpeningFileSystem {
         #expect(cacheWrites.allSatisfy { $0 < firstPage })
     }
 
+    /// A rebuild writes only the cache files whose records changed: none
+    /// when nothing did, the one that records an edited post after an edit.
+    @Test func aRebuildWritesOnlyTheCacheFileOfTheEditedPost() throws {
+        let memory = site()
+        _ = try run(memory)
+        func cacheFilesWritten() throws -> Set<String> {
+            let fileSystem = WriteRecordingFileSystem(OpeningMemoryFileSystem(memory))
+            _ = try run(fileSystem)
+            // Each file is replaced whole: written beside itself, then renamed.
+            let written = fileSystem.writtenPaths.filter { $0.hasPrefix("/site/.despina/cache/entries/") }
+            return Set(written.map { $0.hasSuffix(".new") ? String($0.dropLast(4)) : $0 })
+        }
+        #expect(try cacheFilesWritten().isEmpty)
+        try memory.write(Array("---\ntitle: \"Post 4\"\ndate: 2020-01-05\n---\n\nEdited.\n".utf8), to: "/site/Content/posts/p4.md")
+        let shard = EntryCache.shard(of: "Content/posts/p4.md")
+        #expect(try cacheFilesWritten() == ["/site/.despina/cache/entries/\(shard < 10 ? "0" : "")\(shard)"])
+    }
+
     @Test func aFileSystemThatCannotOpenFilesKeepsTheHTMLInMemory() throws {
         let result = try run(site())
         #expect(result.model.posts.count == 6)
