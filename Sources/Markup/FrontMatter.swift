@@ -15,9 +15,14 @@ public struct FrontMatter: Sendable, Hashable {
     /// The values, in the order written.
     public let values: YAMLMapping
 
+    /// Problems that do not stop the file from being read (a key written
+    /// twice with the same value), each at its place in the file.
+    public let warnings: [MarkupError]
+
     /// Creates front matter from parsed values.
-    public init(values: YAMLMapping) {
+    public init(values: YAMLMapping, warnings: [MarkupError] = []) {
         self.values = values
+        self.warnings = warnings
     }
 
     /// The keys with their positions in the file, in the order written.
@@ -66,7 +71,7 @@ public struct FrontMatter: Sendable, Hashable {
         guard let root = try reader.read(yaml) else { return FrontMatter(values: YAMLMapping()) }
         switch root.content {
         case .mapping(let mapping):
-            return FrontMatter(values: mapping)
+            return FrontMatter(values: mapping, warnings: reader.repeatedKeys)
         case .null:
             return FrontMatter(values: YAMLMapping())
         default:

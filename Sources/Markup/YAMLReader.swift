@@ -8,6 +8,10 @@ struct YAMLReader {
     private var anchors: [String: YAMLValue] = [:]
     /// How many lists and mappings enclose the value being read.
     private var depth = 0
+    /// Keys written twice with the same value (`published: true` on two
+    /// lines), which Jekyll and Hugo accept: a warning each, not an error,
+    /// so that posts copied in from them build.
+    private(set) var repeatedKeys: [MarkupError] = []
 
     /// The deepest nesting of lists and mappings read. Front matter needs a
     /// few levels; reading thousands would recurse until the stack overflows.
@@ -80,9 +84,14 @@ struct YAMLReader {
                 let key = YAMLMapping.Key(name: name, line: keyEvent.line, column: keyEvent.column)
                 let value = try node(try events.next(), from: &events)
                 if let first = mapping.add(key: key, value: value) {
-                    throw MarkupError(
+                    guard let firstValue = mapping.entry(first.name)?.value, firstValue.hasSameContent(as: value) else {
+                        throw MarkupError(
+                            line: key.line, column: key.column,
+                            message: "duplicate key '\(name)' (first defined on line \(first.line) as '\(first.name)')")
+                    }
+                    repeatedKeys.append(MarkupError(
                         line: key.line, column: key.column,
-                        message: "duplicate key '\(name)' (first defined on line \(first.line) as '\(first.name)')")
+                        message: "the key '\(name)' is written again with the same value (first on line \(first.line)); the second is ignored"))
                 }
             }
             let value = YAMLValue(content: .mapping(mapping), line: line, column: column)

@@ -34,6 +34,19 @@ public struct YAMLValue: Sendable, Hashable {
         self.sourceText = sourceText
     }
 
+    /// Whether `other` holds the same value, wherever each is written.
+    public func hasSameContent(as other: YAMLValue) -> Bool {
+        switch (content, other.content) {
+        case let (.list(a), .list(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.hasSameContent(as: $1) }
+        case let (.mapping(a), .mapping(b)):
+            return a.entries.count == b.entries.count
+                && zip(a.entries, b.entries).allSatisfy { $0.key.name == $1.key.name && $0.value.hasSameContent(as: $1.value) }
+        default:
+            return content == other.content
+        }
+    }
+
     /// The value for an error message: `the number 5`, `'tomorrow'`,
     /// `a list`, ...
     public var summary: String {

@@ -349,7 +349,7 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
 
     @Test func cacheRecordsReadBackAsWritten() throws {
         var fields = Entry.Fields(
-            sourcePath: "Content/posts/x.md", kind: .post, section: "posts", slug: "x", title: "Ünïcode “title”",
+            sourcePath: "Content/posts/x.md", kind: .post, section: "posts", requestedPath: "/posts/x/", title: "Ünïcode “title”",
             date: Date(timeIntervalSince1970: 1_600_000_123.5), updated: nil, tags: ["swift", "iOS"],
             description: nil, language: "tr", isDraft: false, identifier: "x-id", identifierPosition: (2, 5),
             aliases: [("/old/", 3, 4)], series: "Series", seriesPart: -2, layout: "poem", isSearchable: true,

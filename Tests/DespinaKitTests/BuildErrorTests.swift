@@ -231,8 +231,10 @@ struct TestSite {
         ("aliases: [/posts/first/index.html]",
          "3:10: error: the alias '/posts/first/index.html' is already the URL of Content/posts/first.md"),
         ("permalink: /notes/:sulg/",
-         "3:12: error: unknown token ':sulg' in the permalink '/notes/:sulg/'; "
-             + "the tokens are :section, :slug, :title, :year, :month, :day"),
+         "3:12: error: unknown token ':sulg' in the permalink '/notes/:sulg/'; did you mean ':slug'? the tokens are "
+             + ":section, :sections, :folders, :slug, :title, :filename, :contentbasename, :name, :slugorfilename, "
+             + ":slugorcontentbasename, :categories, :year, :short_year, :month, :i_month, :day, :i_day, :y_day, :hour, "
+             + ":minute, :second, :output_ext"),
         ("permalink: /rss.xml", "3:12: error: the URL '/rss.xml' is used by the site itself; choose another slug or permalink"),
         ("permalink: /posts/first/index.html",
          "3:12: error: the URL '/posts/first/index.html' is also the URL of Content/posts/first.md; give one of them another slug"),
@@ -381,8 +383,10 @@ struct TestSite {
         ("markdown:\n  unsafeHTML: sometimes", "despina.yml:2:15: error: expected true or false for 'unsafeHTML', found 'sometimes'"),
         ("title: [", "despina.yml:2:1: error: invalid YAML: expected a value here"),
         ("permalink: /:yaer/:slug/",
-         "despina.yml:1:12: error: unknown token ':yaer' in the permalink '/:yaer/:slug/'; "
-             + "the tokens are :section, :slug, :title, :year, :month, :day"),
+         "despina.yml:1:12: error: unknown token ':yaer' in the permalink '/:yaer/:slug/'; did you mean ':year'? "
+             + "the tokens are " + ":section, :sections, :folders, :slug, :title, :filename, :contentbasename, :name, :slugorfilename, "
+             + ":slugorcontentbasename, :categories, :year, :short_year, :month, :i_month, :day, :i_day, :y_day, :hour, "
+             + ":minute, :second, :output_ext"),
     ])
     func invalidConfiguration(text: String, diagnostic: String) throws {
         let site = try TestSite()

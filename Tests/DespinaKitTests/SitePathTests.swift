@@ -27,21 +27,6 @@ import Testing
         #expect(SitePath.outputFile(for: "/posts/x/") == "posts/x/index.html")
         #expect(SitePath.outputFile(for: "/404.html") == "404.html")
     }
-
-    @Test func expandsPatternsWithoutDateTokensForUndatedEntries() {
-        let zone = TimeZone(identifier: "UTC")!
-        #expect(SitePath.expand("/:year/:slug/", section: "posts", slug: "x", date: nil, zone: zone) == "//x/")
-        #expect(SitePath.expand("/:section/:slug:/", section: "s", slug: "x", date: nil, zone: zone) == "/s/x:/")
-        #expect(SitePath.expand("/:sectionş/", section: "s", slug: "x", date: nil, zone: zone) == "/:sectionş/")
-    }
-
-    @Test func expandsPermalinkPatterns() {
-        let zone = TimeZone(identifier: "Europe/Istanbul")!
-        let date = Date(timeIntervalSince1970: 1_433_786_400)  // 2015-06-08T18:00:00Z
-        #expect(SitePath.expand("/:year/:month/:day/:slug/", section: "posts", slug: "x", date: date, zone: zone)
-            == "/2015/06/08/x/")
-        #expect(SitePath.expand("/:section/:slug/", section: "notes", slug: "y", date: nil, zone: zone) == "/notes/y/")
-    }
 }
 
 @Suite struct CalendarTests {

@@ -182,6 +182,20 @@ struct FrontMatterErrorTests {
             line: 4, column: 1, message: "duplicate key 'Title' (first defined on line 2 as 'title')"))
     }
 
+    @Test func aKeyRepeatedWithTheSameValueIsAWarningNamingBothLines() throws {
+        let split = try FrontMatter.split("---\npublished: true\ntags: [a, b]\npublished: true\nTags: [a, b]\n---\nBody\n")
+        #expect(try split.frontMatter?.bool("published") == true)
+        #expect(split.frontMatter?.warnings == [
+            MarkupError(line: 4, column: 1, message: "the key 'published' is written again with the same value (first on line 2); the second is ignored"),
+            MarkupError(line: 5, column: 1, message: "the key 'Tags' is written again with the same value (first on line 3); the second is ignored"),
+        ])
+    }
+
+    @Test func aKeyRepeatedWithAnotherValueInAListIsStillAnError() {
+        #expect(error("---\ntags: [a, b]\ntags: [a, c]\n---\n") == MarkupError(
+            line: 3, column: 1, message: "duplicate key 'tags' (first defined on line 2 as 'tags')"))
+    }
+
     @Test func frontMatterThatIsNotAMapping() {
         #expect(error("---\n- a\n- b\n---\n") == MarkupError(
             line: 2, column: 1,

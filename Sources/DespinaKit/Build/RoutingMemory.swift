@@ -2,9 +2,9 @@ import Synchronization
 
 /// The URLs of a process's last build (the preview's rebuilds): assigning
 /// every URL again is skipped while no entry's URL inputs changed (source
-/// path, kind, section, slug, date, permalink, aliases, the files copied
-/// from `Content/`, and the site's pattern, zone and root), which a
-/// one-post edit of text leaves alone.
+/// path, kind, the URL its pattern gave, aliases, the files copied from
+/// `Content/`, and the site's root and conventions), which a one-post edit
+/// of text leaves alone.
 final class RoutingMemory: Sendable {
     private struct Known {
         var key: UInt64
@@ -36,16 +36,13 @@ final class RoutingMemory: Sendable {
     /// A digest of everything `Routing` reads.
     static func inputsKey(of entries: [Entry], assets: [SourceFile], config: SiteConfig) -> UInt64 {
         var fingerprint = Fingerprint()
-        fingerprint.combine(config.permalink)
-        fingerprint.combine(config.timeZone)
         fingerprint.combine(config.rootPath)
+        fingerprint.combine(config.conventions.rawValue)
         fingerprint.combine(entries.count)
         for entry in entries {
             fingerprint.combine(entry.sourcePath)
             fingerprint.combine(entry.kind == .page)
-            fingerprint.combine(entry.section)
-            fingerprint.combine(entry.slug)
-            fingerprint.combine(entry.date.map { $0.timeIntervalSince1970.bitPattern } ?? 1)
+            fingerprint.combine(entry.requestedPath)
             fingerprint.combine(entry.explicitPermalink?.path)
             fingerprint.combine(entry.aliases.count)
             for alias in entry.aliases { fingerprint.combine(alias.path) }

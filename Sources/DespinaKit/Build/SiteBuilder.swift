@@ -191,8 +191,8 @@ public struct SiteBuilder: Sendable {
         }
         var errors: [Diagnostic] = []
         var entries: [Entry] = []
+        report(Diagnostic.summarizingSiteWide(sources.flatMap(\.loaded.diagnostics)))
         for source in sources {
-            report(source.loaded.diagnostics)
             errors += source.loaded.diagnostics.filter { $0.severity == .error }
             if let entry = source.loaded.entry { entries.append(entry) }
         }

@@ -9,6 +9,7 @@ extension ByteWriter {
         write(diagnostic.column)
         write(diagnostic.severity == .warning)
         write(diagnostic.message)
+        write(diagnostic.isSiteWide)
     }
 
     mutating func write(_ reference: LinkReference) {
@@ -27,7 +28,7 @@ extension ByteWriter {
         write(entry.sourcePath)
         write(entry.kind == .post)
         write(entry.section)
-        write(entry.slug)
+        write(entry.requestedPath)
         write(entry.title)
         write(entry.date)
         write(entry.updated)
@@ -114,7 +115,9 @@ extension ByteReader {
         let line = try readInt()
         let column = try readInt()
         let severity: Diagnostic.Severity = try readBool() ? .warning : .error
-        return Diagnostic(path: path, line: line, column: column, severity: severity, message: try readString())
+        var diagnostic = Diagnostic(path: path, line: line, column: column, severity: severity, message: try readString())
+        diagnostic.isSiteWide = try readBool()
+        return diagnostic
     }
 
     mutating func readDiagnostics() throws(MalformedCache) -> [Diagnostic] {
@@ -149,7 +152,7 @@ extension ByteReader {
         let sourcePath = try readString()
         let kind: Entry.Kind = try readBool() ? .post : .page
         let section = try readString()
-        let slug = try readString()
+        let requestedPath = try readString()
         let title = try readString()
         let date = try readDate()
         let updated = try readDate()
@@ -182,7 +185,7 @@ extension ByteReader {
         summaryInputs.reserveCapacity(summaryInputCount)
         for _ in 0..<summaryInputCount { summaryInputs.append(try readUInt64()) }
         var entry = Entry(Entry.Fields(
-            sourcePath: sourcePath, kind: kind, section: section, slug: slug, title: title, date: date,
+            sourcePath: sourcePath, kind: kind, section: section, requestedPath: requestedPath, title: title, date: date,
             updated: updated, tags: tags, description: description, language: language, isDraft: isDraft,
             identifier: identifier, identifierPosition: identifierPosition, slugPosition: slugPosition,
             aliases: aliases, series: series,

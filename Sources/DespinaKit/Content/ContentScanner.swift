@@ -33,6 +33,17 @@ struct SourceFile: Sendable, Equatable {
     /// The page bundle of the file: set for a bundle's page and for the
     /// files that are not Markdown in its folder and subfolders.
     var bundle: PageBundle? = nil
+    /// Hugo's sections of the file (`:sections`): its first folder, and
+    /// each folder below that has a list page (`_index.md`), down to the
+    /// first that has none.
+    var sections = ""
+
+    /// The folders between `Content/` and the file (`blog/2023`), a
+    /// bundle's own folder left out.
+    var folders: String {
+        if let bundle, bundle.indexFile == relativePath { return parentPath(bundle.folder) }
+        return parentPath(contentPath)
+    }
 }
 
 /// Lists the files of `Content/`, sorted, classified as posts, pages and
@@ -62,6 +73,7 @@ struct ContentScanner: Sendable {
         }
         var files: [SourceFile] = []
         var warnings: [Diagnostic] = []
+        var listPageFolders: Set<String> = []
         var pending: [String] = [""]
         while let folder = pending.popLast() {
             let entries: [DirectoryEntry]
@@ -97,6 +109,7 @@ struct ContentScanner: Sendable {
                         warnings.append(.warning("links to folders are not followed; skipped", path: relativePath))
                     }
                 case .file where Self.isListPage(entry.name):
+                    listPageFolders.insert(folder)
                     warnings.append(.warning(
                         "Hugo's list page \(entry.name) is skipped: Despina makes the home, archive, tag and series "
                             + "pages itself (move its text into a page such as about.md to publish it)",
@@ -109,7 +122,7 @@ struct ContentScanner: Sendable {
             }
         }
         files = byteOrder(of: files.map(\.relativePath)).map { files[$0] }
-        return (Self.assigningBundles(files), warnings)
+        return (Self.assigningSections(Self.assigningBundles(files), listPageFolders: listPageFolders), warnings)
     }
 
     /// `_index.md`, a Hugo section's or home page's list page.
@@ -121,6 +134,24 @@ struct ContentScanner: Sendable {
     /// `index.markdown` in a folder below `Content/`.
     private static func isBundleIndex(_ contentPath: String) -> Bool {
         contentPath.hasSuffix("/index.md") || contentPath.hasSuffix("/index.markdown")
+    }
+
+    /// Sets Hugo's sections of each Markdown file: the first folder, then
+    /// each folder below it while that folder has a list page.
+    private static func assigningSections(_ files: [SourceFile], listPageFolders: Set<String>) -> [SourceFile] {
+        files.map { file in
+            guard file.role != .asset else { return file }
+            var file = file
+            let folders = file.folders.split(separator: "/")
+            var sections = folders.first.map(String.init) ?? ""
+            for folder in folders.dropFirst() {
+                let candidate = sections + "/" + folder
+                guard listPageFolders.contains(candidate) else { break }
+                sections = candidate
+            }
+            file.sections = sections
+            return file
+        }
     }
 
     /// Marks the pages of bundles and the files that belong to them. A

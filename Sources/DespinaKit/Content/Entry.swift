@@ -49,7 +49,9 @@ extension Entry {
     var kind: Kind
     /// The section folder (`posts`), empty for standalone pages.
     var section: String
-    var slug: String
+    /// The URL its permalink pattern gives (`/posts/closures/`), before
+    /// routing checks it against the others.
+    var requestedPath: String
     var title: String
     var date: Date?
     var updated: Date?

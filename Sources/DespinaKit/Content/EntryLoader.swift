@@ -81,28 +81,31 @@ struct EntryLoader: Sendable {
             split = try FrontMatter.split(text)
         }
         let matter = split.frontMatter
+        for warning in matter?.warnings ?? [] {
+            diagnostics.append(.warning(warning.message, path: file.relativePath, line: warning.line, column: warning.column))
+        }
         // A page bundle (`posts/trip/index.md`) is named after its folder.
         let baseName = file.bundle.map { lastPathComponent($0.folder) }
             ?? deletingPathExtension(lastPathComponent(file.contentPath))
         let (nameDate, nameSlug) = Self.datePrefix(of: baseName, zone: config.zone)
 
-        let title = try matter?.text("title") ?? Self.title(fromFileName: nameSlug)
+        let title = try matter?.text("title") ?? config.conventions.title(fromFileName: nameSlug)
         var date = try matter?.date("date", timeZone: config.zone) ?? nameDate
         if date == nil, let published = try matter?.date("published_at", timeZone: config.zone) { date = published }
         let updated = try matter?.date("lastmod", timeZone: config.zone)
             ?? matter?.date("updated", timeZone: config.zone)
             ?? matter?.date("last_modified_at", timeZone: config.zone)
-        var tags = try matter?.texts("tags") ?? []
-        for category in try matter?.texts("categories") ?? [] where !tags.contains(category) {
-            tags.append(category)
+        let categories = try categories(in: matter)
+        var tags: [String] = []
+        // A tag of spaces only would have an empty slug (a page at /tags//).
+        for tag in try (matter?.texts("tags") ?? []) + categories
+        where !tag.allSatisfy(\.isWhitespace) && !tags.contains(tag) {
+            tags.append(tag)
         }
         let description = try matter?.text("description") ?? matter?.text("summary")
         let language = try matter?.string("lang") ?? matter?.string("language") ?? config.language
         let isDraft = try (matter?.bool("draft") ?? false) || (matter?.bool("published").map { !$0 } ?? false)
-        let slugSource = try matter?.string("slug") ?? nameSlug
-        var slug = TextFolding.slug(slugSource)
-        if slug.isEmpty { slug = TextFolding.slug(title) }
-        if slug.isEmpty { slug = "untitled" }
+        let writtenSlug = try matter?.string("slug")
 
         var layout = file.role == .page ? "page" : "post"
         if let requested = try matter?.string("layout"), !requested.isEmpty {
@@ -112,9 +115,11 @@ struct EntryLoader: Sendable {
                 let position = Self.position(of: "layout", in: matter)
                 let known = layouts.filter { Self.pageLayouts.contains($0) || !Self.siteTemplates.contains($0) }
                     .sorted().joined(separator: ", ")
-                diagnostics.append(.warning(
+                var warning = Diagnostic.warning(
                     "unknown layout '\(requested)'; using '\(layout)' (layouts: \(known))",
-                    path: file.relativePath, line: position?.line ?? 0, column: position?.column ?? 0))
+                    path: file.relativePath, line: position?.line ?? 0, column: position?.column ?? 0)
+                warning.isSiteWide = true
+                diagnostics.append(warning)
             }
         }
 
@@ -128,8 +133,10 @@ struct EntryLoader: Sendable {
             aliases.append((alias, redirectPosition?.line ?? 0, redirectPosition?.column ?? 0))
         }
         var explicitPermalink: (path: String, line: Int, column: Int)?
-        if let permalink = try matter?.string("permalink") {
-            let position = Self.position(of: "permalink", in: matter)
+        // Hugo's `url` is what Despina and Jekyll call `permalink`.
+        for key in ["permalink", "url"] {
+            guard explicitPermalink == nil, let permalink = try matter?.string(key) else { continue }
+            let position = Self.position(of: key, in: matter)
             explicitPermalink = (permalink, position?.line ?? 0, position?.column ?? 0)
         }
         let section: String
@@ -138,6 +145,16 @@ struct EntryLoader: Sendable {
         case .post(let name): (kind, section) = (.post, name)
         default: (kind, section) = (.page, "")
         }
+        let inputs = PermalinkInputs(
+            section: section, sections: file.sections, folders: file.folders, fileName: baseName, fileSlug: nameSlug,
+            slug: writtenSlug, title: title, date: date, categories: categories)
+        let pattern = explicitPermalink.map { PermalinkPattern.resolvingStyle($0.path) }
+            ?? (kind == .page ? config.pagePermalink : config.permalinkPattern(forSection: section))
+        if let explicit = explicitPermalink, let token = PermalinkPattern.unknownToken(in: pattern) {
+            throw MarkupError(
+                line: explicit.line, column: explicit.column, message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path))
+        }
+        let requestedPath = PermalinkPattern.expand(pattern, inputs, conventions: config.conventions, zone: config.zone)
         let identifier = try matter?.text("id")
             ?? file.bundle?.folder ?? deletingPathExtension(file.contentPath)
         // A post can set the site's Markdown options for itself.
@@ -146,7 +163,7 @@ struct EntryLoader: Sendable {
         markdown.smartPunctuation = try matter?.bool("smartPunctuation") ?? markdown.smartPunctuation
         markdown.unsafeHTML = try matter?.bool("unsafeHTML") ?? markdown.unsafeHTML
         let entry = try Entry(Entry.Fields(
-            sourcePath: file.relativePath, kind: kind, section: section, slug: slug, title: title,
+            sourcePath: file.relativePath, kind: kind, section: section, requestedPath: requestedPath, title: title,
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
             identifierPosition: Self.position(of: "id", in: matter), slugPosition: Self.position(of: "slug", in: matter), aliases: aliases,
@@ -239,9 +256,18 @@ struct EntryLoader: Sendable {
         number.count == 1 ? "0" + number : String(number)
     }
 
-    /// "swift-closures" → "Swift closures", for files without a title.
-    static func title(fromFileName name: String) -> String {
-        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
+    /// The categories of the front matter: `categories` (a list, or with
+    /// Jekyll's conventions a string of names separated by spaces) and
+    /// Jekyll's `category` (one name, spaces and all).
+    private func categories(in matter: FrontMatter?) throws -> [String] {
+        guard let matter else { return [] }
+        var names: [String] = []
+        if config.conventions == .jekyll, case .string(let text)? = matter["categories"]?.content {
+            names = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        } else {
+            names = try matter.texts("categories") ?? []
+        }
+        if let single = try matter.text("category"), !names.contains(single) { names.insert(single, at: 0) }
+        return names.filter { !$0.allSatisfy(\.isWhitespace) }
     }
 }

@@ -16,6 +16,10 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var severity: Severity
     /// One sentence a person understands.
     public var message: String
+    /// Whether the same message in many files is one problem of the site
+    /// (an unknown layout that every imported post names): the build
+    /// reports it once, at its first place, with the number of files.
+    public var isSiteWide = false
 
     /// Creates a diagnostic.
     public init(path: String, line: Int = 0, column: Int = 0, severity: Severity = .error, message: String) {
@@ -53,5 +57,26 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension Diagnostic {
+    /// `diagnostics` with each site-wide message kept only at its first
+    /// place, saying in how many files it was found; the rest as they are.
+    static func summarizingSiteWide(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard diagnostics.contains(where: \.isSiteWide) else { return diagnostics }
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics where diagnostic.isSiteWide { counts[diagnostic.message, default: 0] += 1 }
+        var seen: Set<String> = []
+        var result: [Diagnostic] = []
+        for var diagnostic in diagnostics {
+            if diagnostic.isSiteWide {
+                guard seen.insert(diagnostic.message).inserted else { continue }
+                let count = counts[diagnostic.message] ?? 1
+                if count > 1 { diagnostic.message += " (the same in \(count) files; shown once)" }
+            }
+            result.append(diagnostic)
+        }
+        return result
     }
 }

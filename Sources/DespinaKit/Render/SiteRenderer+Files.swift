@@ -146,7 +146,7 @@ extension SiteRenderer {
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: path)
         }
-        let clashes = Routing.clashes(copying: copies, with: model.posts + model.pages)
+        let clashes = Routing.clashes(copying: copies, with: model.posts + model.pages, config: config)
         guard clashes.isEmpty else { throw BuildFailure(clashes) }
         // Pages, feeds, the sitemap and the theme's files are in place by
         // now; a copy must not replace one of them, nor the search index.

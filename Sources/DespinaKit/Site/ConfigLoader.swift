@@ -11,7 +11,7 @@ struct ConfigLoader: Sendable {
 
     static let topLevelKeys = [
         "title", "description", "author", "baseURL", "language", "timeZone", "postsPerPage",
-        "permalink", "markdown", "search", "feedLimit",
+        "permalink", "permalinks", "pagePermalink", "conventions", "markdown", "search", "feedLimit",
     ]
     static let markdownKeys = ["smartPunctuation", "hardLineBreaks", "unsafeHTML"]
     static let searchKeys = ["enabled", "indexCode"]
@@ -37,6 +37,9 @@ struct ConfigLoader: Sendable {
         var warnings: [Diagnostic] = []
         do {
             let yaml = try FrontMatter.parse(yaml: text, firstLine: 1)
+            for warning in yaml.warnings {
+                warnings.append(.warning(warning.message, path: Self.fileName, line: warning.line, column: warning.column))
+            }
             warnings += unknownKeys(yaml.keys, valid: Self.topLevelKeys, prefix: "")
             config.title = try yaml.string("title") ?? config.title
             config.description = try yaml.string("description") ?? config.description
@@ -65,13 +68,33 @@ struct ConfigLoader: Sendable {
             config.postsPerPage = try yaml.int("postsPerPage", atLeast: 1) ?? config.postsPerPage
             config.feedLimit = try yaml.int("feedLimit") ?? config.feedLimit
             if let permalink = try yaml.string("permalink") {
-                if let token = PermalinkPattern.unknownToken(in: permalink) {
-                    let position = yaml["permalink"]
+                config.permalink = try Self.pattern(permalink, at: yaml["permalink"])
+            }
+            if let pagePermalink = try yaml.string("pagePermalink") {
+                config.pagePermalink = try Self.pattern(pagePermalink, at: yaml["pagePermalink"])
+            }
+            if let sections = try yaml.mapping("permalinks") {
+                for key in sections.keys {
+                    let value = sections[key.name]
+                    guard case .string(let pattern)? = value?.content else {
+                        throw MarkupError(
+                            line: value?.line ?? key.line, column: value?.column ?? key.column,
+                            message: "'permalinks.\(key.name)' must be a URL pattern such as /:section/:year/:slug/")
+                    }
+                    config.sectionPermalinks.append(
+                        SectionPermalink(section: key.name, pattern: try Self.pattern(pattern, at: value)))
+                }
+                config.sectionPermalinks.sort { $0.section < $1.section }
+            }
+            if let conventions = try yaml.string("conventions") {
+                guard let known = SiteConventions(rawValue: conventions) else {
+                    let position = yaml["conventions"]
+                    let names = SiteConventions.allCases.map(\.rawValue).joined(separator: ", ")
                     throw MarkupError(
                         line: position?.line ?? 0, column: position?.column ?? 0,
-                        message: PermalinkPattern.unknownTokenMessage(token, in: permalink))
+                        message: "unknown conventions '\(conventions)'; use one of \(names)")
                 }
-                config.permalink = permalink
+                config.conventions = known
             }
             if let markdown = try yaml.mapping("markdown") {
                 warnings += unknownKeys(markdown.keys, valid: Self.markdownKeys, prefix: "markdown.")
@@ -91,6 +114,18 @@ struct ConfigLoader: Sendable {
             throw BuildFailure([Diagnostic(path: Self.fileName, message: "\(error)")])
         }
         return (config, warnings)
+    }
+
+    /// The pattern `written` stands for (a Jekyll style name is replaced
+    /// by its pattern), checked for unknown tokens.
+    private static func pattern(_ written: String, at position: YAMLValue?) throws(MarkupError) -> String {
+        let pattern = PermalinkPattern.resolvingStyle(written)
+        if let token = PermalinkPattern.unknownToken(in: pattern) {
+            throw MarkupError(
+                line: position?.line ?? 0, column: position?.column ?? 0,
+                message: PermalinkPattern.unknownTokenMessage(token, in: written))
+        }
+        return pattern
     }
 
     private func unknownKeys(_ keys: [YAMLMapping.Key], valid: [String], prefix: String) -> [Diagnostic] {

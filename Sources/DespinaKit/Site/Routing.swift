@@ -57,7 +57,8 @@ struct Routing: Sendable {
         }
         for entry in entries where !entry.path.isEmpty {
             for alias in entry.aliases {
-                guard let path = SitePath.normalize(alias.path), path != "/" else {
+                guard let path = SitePath.normalize(Self.aliasPath(alias.path, of: entry.path, conventions: config.conventions)),
+                      path != "/" else {
                     errors.append(Diagnostic(
                         path: entry.sourcePath, line: alias.line, column: alias.column,
                         message: "the alias '\(alias.path)' would leave the output folder"))
@@ -87,26 +88,10 @@ struct Routing: Sendable {
         }
     }
 
-    /// The URL `entry` is given by its front matter and the site's pattern,
+    /// The URL `entry` asked for (its permalink, or the site's pattern),
     /// or nil (with an error added) when it is unusable.
     private mutating func route(_ entry: Entry, config: SiteConfig, line: Int, column: Int) -> String? {
-        let raw: String
-        if let explicit = entry.explicitPermalink {
-            if let token = PermalinkPattern.unknownToken(in: explicit.path) {
-                errors.append(Diagnostic(
-                    path: entry.sourcePath, line: line, column: column,
-                    message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path)))
-                return nil
-            }
-            // A front matter permalink may use the site pattern's tokens.
-            raw = SitePath.expand(
-                explicit.path, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
-        } else {
-            raw = entry.kind == .page
-                ? "/\(entry.slug)/"
-                : SitePath.expand(
-                    config.permalink, section: entry.section, slug: entry.slug, date: entry.date, zone: config.zone)
-        }
+        let raw = entry.requestedPath
         guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
             errors.append(Diagnostic(
                 path: entry.sourcePath, line: line, column: column,
@@ -120,6 +105,18 @@ struct Routing: Sendable {
             return nil
         }
         return path
+    }
+
+    /// The path an alias written as `alias` names for the page at
+    /// `pagePath`: one without a leading `/` (`old-name`) stands beside
+    /// the page (`/blog/2023/old-name/` for `/blog/2023/new-name/`), as
+    /// Hugo places it; Jekyll's redirects are from the site's root.
+    static func aliasPath(_ alias: String, of pagePath: String, conventions: SiteConventions) -> String {
+        guard !alias.hasPrefix("/"), SitePath.schemeSeparatorEnd(in: alias) == nil else { return alias }
+        guard conventions != .jekyll else { return "/" + alias }
+        var folder = pagePath.hasSuffix("/") ? String(pagePath.dropLast()) : pagePath
+        folder = folder.lastIndex(of: "/").map { String(folder[...$0]) } ?? "/"
+        return folder + alias
     }
 
     /// Where the front matter sets what makes the entry's URL: its
@@ -137,7 +134,7 @@ struct Routing: Sendable {
     /// alias, and names the copied file.
     ///
     /// - Parameter copies: each copied file with its path in the output folder.
-    static func clashes(copying copies: [(SourceFile, String)], with entries: [Entry]) -> [Diagnostic] {
+    static func clashes(copying copies: [(SourceFile, String)], with entries: [Entry], config: SiteConfig) -> [Diagnostic] {
         let copied = Dictionary(
             copies.map { ($0.1, $0.0.relativePath) }, uniquingKeysWith: { first, _ in first })
         guard !copied.isEmpty else { return [] }
@@ -151,7 +148,8 @@ struct Routing: Sendable {
                         + "move or rename the file, or give the page another slug"))
             }
             for alias in entry.aliases {
-                guard let path = SitePath.normalize(alias.path), let file = copied[SitePath.outputFile(for: path)]
+                guard let path = SitePath.normalize(aliasPath(alias.path, of: entry.path, conventions: config.conventions)),
+                      let file = copied[SitePath.outputFile(for: path)]
                 else { continue }
                 errors.append(Diagnostic(
                     path: entry.sourcePath, line: alias.line, column: alias.column,

@@ -21,8 +21,17 @@ public struct SiteConfig: Sendable, Equatable {
     }
     /// Posts on each page of the home and tag lists.
     public var postsPerPage = 10
-    /// The URL pattern of posts: `:section`, `:slug`, `:year`, `:month`, `:day`.
+    /// The URL pattern of posts: `:section`, `:slug`, `:year`, `:month`,
+    /// `:day` and the other tokens of ``PermalinkPattern``, or a Jekyll style
+    /// name (`pretty`, `date`, ...).
     public var permalink = "/:section/:slug/"
+    /// Patterns for the posts of particular sections, in place of
+    /// `permalink` (Hugo's `[permalinks]`), sorted by section.
+    public var sectionPermalinks: [SectionPermalink] = []
+    /// The URL pattern of standalone pages (`Content/about.md`).
+    public var pagePermalink = "/:slug/"
+    /// Whose habits slugs, titles from file names and categories follow.
+    var conventions = SiteConventions.despina
     /// Markdown options for every post (a post can turn hard breaks on).
     public var markdown = MarkdownSettings()
     /// Search index settings.
@@ -61,6 +70,27 @@ public struct SiteConfig: Sendable, Equatable {
         guard let scheme = url.scheme, let host = url.host else { return (root, "") }
         let port = url.port.map { ":\($0)" } ?? ""
         return (root, "\(scheme)://\(host)\(port)")
+    }
+}
+
+/// The URL pattern of one section's posts.
+public struct SectionPermalink: Sendable, Equatable {
+    /// The section's folder below `Content/`: `blog`.
+    public var section: String
+    /// The pattern: `/:section/:year/:slug/`.
+    public var pattern: String
+
+    /// Creates a section's pattern.
+    public init(section: String, pattern: String) {
+        self.section = section
+        self.pattern = pattern
+    }
+}
+
+extension SiteConfig {
+    /// The pattern of a post in `section`: the section's own, else the site's.
+    func permalinkPattern(forSection section: String) -> String {
+        sectionPermalinks.first { $0.section == section }?.pattern ?? permalink
     }
 }
 

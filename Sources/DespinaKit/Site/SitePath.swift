@@ -89,41 +89,4 @@ enum SitePath {
         if relative.isEmpty { return "index.html" }
         return path.hasSuffix("/") ? relative + "index.html" : relative
     }
-
-    /// Expands a permalink pattern (`/:section/:slug/`, `/:year/:month/:slug/`)
-    /// for an entry.
-    static func expand(_ pattern: String, section: String, slug: String, date: Date?, zone: TimeZone) -> String {
-        // The calendar is worked out only for a pattern that uses it.
-        var calendar: CalendarParts?? = .none
-        func parts() -> CalendarParts? {
-            if let known = calendar { return known }
-            let worked = date.map { CalendarParts($0, zone: zone) }
-            calendar = .some(worked)
-            return worked
-        }
-        func two(_ value: Int?) -> String {
-            guard let value else { return "" }
-            return value < 10 ? "0\(value)" : String(value)
-        }
-        var result = ""
-        var rest = Substring(pattern)
-        while let colon = rest.firstIndex(of: ":") {
-            result += rest[..<colon]
-            let name = rest[rest.index(after: colon)...].prefix { character in
-                guard let ascii = character.asciiValue else { return character.isLetter }
-                return (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
-            }
-            switch name {
-            case "section": result += section
-            case "slug", "title": result += slug
-            case "year": result += parts().map { String($0.year) } ?? ""
-            case "month": result += two(parts()?.month)
-            case "day": result += two(parts()?.day)
-            default: result += ":" + name
-            }
-            rest = rest[name.endIndex...]
-        }
-        result += rest
-        return result
-    }
 }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+/// URLs as Jekyll and Hugo make them, and the front matter of posts copied
+/// in from them: a moved blog keeps its old URLs.
+@Suite struct MigratedSiteRoutingTests {
+    func build(_ files: [String: String], config: String? = nil) throws -> (MemoryFileSystem, SiteBuilder.Result, LogRecorder) {
+        var files = files
+        if let config { files["/site/despina.yml"] = config }
+        let fileSystem = MemoryFileSystem(files: files)
+        var options = BuildOptions(siteDirectory: "/site")
+        options.outputDirectory = "/site/Output"
+        let log = LogRecorder()
+        let result = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: log.logger))
+            .run(options)
+        return (fileSystem, result, log)
+    }
+
+    func pages(in fileSystem: MemoryFileSystem, below folder: String) -> [String] {
+        fileSystem.allFiles.filter { $0.hasPrefix("/site/Output/\(folder)") && $0.hasSuffix(".html") }
+            .map { String($0.dropFirst("/site/Output/".count)) }.sorted()
+    }
+
+    @Test func hugoYearFoldersKeepTheirPathAndRelativeAliasesStandBesideThePage() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/blog/2022/community-day.md": "---\ntitle: Community day\ndate: 2022-05-01\n---\nA.\n",
+            "/site/Content/blog/2023/community-day.md":
+                "---\ntitle: Community day\ndate: 2023-05-01\naliases: [old-name]\n---\nB.\n",
+            "/site/Content/blog/2023/trip/index.md": "---\ntitle: Trip\ndate: 2023-06-01\nslug: Our Trip\n---\nC.\n",
+        ], config: "conventions: hugo\npermalink: /:folders/:slugorfilename/\n")
+        #expect(pages(in: fileSystem, below: "blog/") == [
+            "blog/2022/community-day/index.html", "blog/2023/community-day/index.html",
+            "blog/2023/old-name/index.html", "blog/2023/our-trip/index.html",
+        ])
+    }
+
+    @Test func hugoSectionPatternsApplyToTheirSectionOnly() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/blog/_posts/2024/x.md": "---\ntitle: X\ndate: 2024-01-02T10:00:00-08:00\nslug: Build-CI\n---\nA.\n",
+            "/site/Content/news/y.md": "---\ntitle: Y Y\ndate: 2024-03-04\n---\nB.\n",
+        ], config: """
+            conventions: hugo
+            timeZone: UTC
+            permalink: /:folders/:slugorfilename/
+            permalinks:
+              blog: /:section/:year/:month/:day/:slug/
+            """)
+        #expect(pages(in: fileSystem, below: "blog/") == ["blog/2024/01/02/build-ci/index.html"])
+        #expect(pages(in: fileSystem, below: "news/") == ["news/y/index.html"])
+    }
+
+    @Test func jekyllPermalinksKeepDotsAndCaseAndEndInHTML() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/posts/2016-03-21-release-2.2-notes.md": "---\ncategory: Release Notes\n---\nA.\n",
+            "/site/Content/posts/weekly/2019-01-07-Weekly-Update.markdown": "---\ncategories: news updates\n---\nB.\n",
+        ], config: "conventions: jekyll\npermalink: /:year/:title:output_ext\n")
+        #expect(pages(in: fileSystem, below: "201") == ["2016/release-2.2-notes.html", "2019/Weekly-Update.html"])
+        let page = String(decoding: try fileSystem.contents(of: "/site/Output/2019/Weekly-Update.html"), as: UTF8.self)
+        #expect(page.contains("<h1 class=\"post-title\">Weekly Update</h1>") || page.contains(">Weekly Update<"))
+        #expect(pages(in: fileSystem, below: "tags/") == [
+            "tags/index.html", "tags/news/index.html", "tags/release-notes/index.html", "tags/updates/index.html",
+        ])
+    }
+
+    @Test func jekyllStyleNamesWorkAsTheSitePattern() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/posts/2014-05-06-jekyll-turns-2-0-0.markdown": "---\ncategories: [Releases]\n---\nA.\n",
+        ], config: "conventions: jekyll\npermalink: pretty\n")
+        #expect(pages(in: fileSystem, below: "releases/") == ["releases/2014/05/06/jekyll-turns-2-0-0/index.html"])
+    }
+
+    @Test func anEmptyTagIsIgnored() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: [\"\", \" \", swift]\n---\nA.\n",
+        ])
+        #expect(pages(in: fileSystem, below: "tags/") == ["tags/index.html", "tags/swift/index.html"])
+    }
+
+    @Test func anUnknownLayoutWarnsOnceWithTheNumberOfPosts() throws {
+        var files: [String: String] = [:]
+        for index in 1...3 {
+            files["/site/Content/posts/p\(index).md"] = "---\ntitle: P\(index)\ndate: 2024-01-0\(index)\nlayout: custom/post\n---\nA.\n"
+        }
+        let (_, result, _) = try build(files)
+        let layoutWarnings = result.summary.warnings.filter { $0.message.hasPrefix("unknown layout") }
+        #expect(layoutWarnings.map(\.description) == [
+            "Content/posts/p1.md:4:9: warning: unknown layout 'custom/post'; using 'post' (layouts: page, poem, post) "
+                + "(the same in 3 files; shown once)",
+        ])
+    }
+
+    @Test func aKeyRepeatedWithTheSameValueBuildsWithAWarning() throws {
+        let (_, result, _) = try build([
+            "/site/Content/posts/a.md": "---\ntitle: A\npublished: true\ndate: 2024-01-01\npublished: true\n---\nA.\n",
+        ])
+        #expect(result.summary.warnings.map(\.description) == [
+            "Content/posts/a.md:5:1: warning: the key 'published' is written again with the same value (first on line 3); "
+                + "the second is ignored",
+        ])
+    }
+
+    @Test(arguments: [
+        ("conventions: wordpress", "despina.yml:1:14: error: unknown conventions 'wordpress'; use one of despina, hugo, jekyll"),
+        ("permalinks:\n  blog: /:yaer/", "despina.yml:2:9: error: unknown token ':yaer' in the permalink '/:yaer/'; did you mean ':year'?"),
+        ("permalinks:\n  blog: 5", "despina.yml:2:9: error: 'permalinks.blog' must be a URL pattern such as /:section/:year/:slug/"),
+        ("pagePermalink: /:pth/", "despina.yml:1:16: error: unknown token ':pth' in the permalink '/:pth/';"),
+    ])
+    func badPermalinkSettingsAreErrorsAtTheirPlace(text: String, diagnostic: String) throws {
+        do {
+            _ = try build(["/site/Content/posts/a.md": "A.\n"], config: text + "\n")
+            Issue.record("the build should fail")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.description).first?.hasPrefix(diagnostic) == true, "\(failure.diagnostics)")
+        }
+    }
+}
