@@ -8,6 +8,8 @@ import Foundation
 /// - `2015-06-08 10:00:00 +0300` (Jekyll)
 /// - `2016-1-29 8:00:00` (month, day and hour without zero padding)
 /// - `2015-06-25 07:30:00 EET` (a zone abbreviation, as Jekyll reads them)
+/// - `2023-01-29 18:30:22 2023 -0800` (the year repeated before the zone,
+///   as the `date` command writes it, which Jekyll reads past)
 ///
 /// Seconds may carry a fraction. A date without a zone is read in
 /// `timeZone`, the site's time zone. Returns `nil` for anything else,
@@ -55,6 +57,13 @@ private struct DateScanner {
                 }
             }
             skipSpaces()
+            // `2023-01-29 18:30:22 2023 -0800`: the year again, as the `date`
+            // command writes it after the time; Jekyll reads past it.
+            if bytes[index...].starts(with: Array(String(year).utf8)),
+               bytes.count == index + 4 || bytes[index + 4] == UInt8(ascii: " ") {
+                index += 4
+                skipSpaces()
+            }
             if !isAtEnd {
                 guard let parsedZone = timeZoneOffset() else { return nil }
                 zone = parsedZone

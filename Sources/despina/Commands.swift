@@ -9,6 +9,7 @@ enum Commands {
         case "build": return try build(arguments)
         case "new": return try newPost(arguments)
         case "init": return try initialize(arguments)
+        case "import": return try importSite(arguments)
         case "search": return try search(arguments)
         case "serve": return try serve(arguments)
         case "check": return check(arguments)
@@ -63,6 +64,28 @@ enum Commands {
             let files = try SiteInitializer(environment: environment).create(in: directory)
             for file in files { say("Created \(file)") }
             say("Build it with: despina build \(arguments.positionals.first ?? "")")
+            return 0
+        } catch {
+            printError(error.description)
+            return 1
+        }
+    }
+
+    static func importSite(_ arguments: ParsedArguments) throws -> Int32 {
+        var generator: ImportedGenerator?
+        if let name = arguments.option("from") {
+            guard let named = ImportedGenerator(rawValue: name.lowercased()) else {
+                throw UsageError(message: "--from is 'jekyll' or 'hugo'")
+            }
+            generator = named
+        }
+        let environment = makeEnvironment(verbose: false)
+        let site = arguments.positionals.count > 1 ? arguments.positionals[1] : "."
+        do {
+            let report = try SiteImporter(environment: environment)
+                .importSite(from: absolute(arguments.positionals[0]), into: absolute(site), as: generator)
+            environment.log.info(report.text)
+            say("Build it with: despina build \(site == "." ? "" : site)")
             return 0
         } catch {
             printError(error.description)

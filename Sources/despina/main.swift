@@ -28,6 +28,12 @@ let commands: [CommandSpec] = [
         name: "init", summary: "Creates a new site with a configuration and a first post in DIR (default: the current folder).",
         usage: "despina init [DIR]", positionals: [("DIR", false)], options: [], flags: []),
     CommandSpec(
+        name: "import", summary: "Makes a Despina site in SITE_DIR of the Jekyll or Hugo site in SOURCE, keeping its URLs.",
+        usage: "despina import SOURCE [SITE_DIR] [--from jekyll|hugo]",
+        positionals: [("SOURCE", true), ("SITE_DIR", false)],
+        options: [("from", "GENERATOR", "the generator SOURCE was written for: jekyll or hugo (default: found from its files)")],
+        flags: []),
+    CommandSpec(
         name: "search", summary: "Searches the built site's index (run despina build first) and prints ranked results.",
         usage: "despina search QUERY [SITE_DIR] [--tag T] [--lang L] [--section S] [--sort relevance|date] [--limit N] [--output DIR] [--json]",
         positionals: [("QUERY", true), ("SITE_DIR", false)],

@@ -408,7 +408,7 @@ public struct SiteBuilder: Sendable {
         let model = timer.run("build site model") {
             SiteModel(
                 posts: entries.filter { $0.kind == .post }, pages: entries.filter { $0.kind == .page },
-                zone: config.zone)
+                zone: config.zone, listsSections: config.conventions == .hugo)
         }
 
         let renderer = timer.run("summarize posts") {

@@ -104,7 +104,7 @@ final class PageContexts: Sendable {
         let kinds = [
             "post": "isPost", "page": "isPage", "home": "isHome", "tag": "isTag", "tags": "isTags",
             "archive": "isArchive", "series": "isSeries", "seriesIndex": "isSeriesIndex",
-            "search": "isSearch", "notFound": "isNotFound",
+            "search": "isSearch", "notFound": "isNotFound", "section": "isSection",
         ]
         for (name, flag) in kinds { page[flag] = .bool(name == kind) }
         var context: [String: Value] = [

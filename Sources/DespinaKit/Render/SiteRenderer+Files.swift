@@ -47,6 +47,7 @@ extension SiteRenderer {
             }
             for tag in model.tags { fingerprint.combine(tag.slug) }
             for group in model.series { fingerprint.combine(group.slug) }
+            for section in model.sections { fingerprint.combine(section.path) }
         }
         if !output.keep("sitemap.xml", fingerprint: sitemapKey) {
             files.append(("sitemap.xml", sitemap(), sitemapKey))
@@ -118,6 +119,7 @@ extension SiteRenderer {
         for tag in model.tags { add("/tags/\(tag.slug)/", nil) }
         if !model.series.isEmpty { add("/series/", nil) }
         for group in model.series { add("/series/\(group.slug)/", nil) }
+        for section in model.sections { add(section.path, model.posts[section.posts[0]].date) }
         xml += "</urlset>\n"
         return xml
     }

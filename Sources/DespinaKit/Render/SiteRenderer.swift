@@ -163,6 +163,15 @@ struct SiteRenderer: Sendable {
                 })
             }
         }
+        for section in model.sections {
+            let title = section.name.prefix(1).uppercased() + section.name.dropFirst()
+            for page in paginate(section.posts, size: config.postsPerPage, basePath: section.path) {
+                let key = listKey(page) { $0.combine(title) }
+                jobs.append(PageJob(path: page.path, template: "list", fingerprint: key) {
+                    contexts.list(kind: "section", title: title, page: page, basePath: section.path, extra: [:])
+                })
+            }
+        }
         let tagsKey = fingerprint("tags") { fingerprint in
             for tag in model.tags {
                 fingerprint.combine(tag.name)

@@ -14,6 +14,18 @@ struct SiteModel: Sendable {
     var years: [YearGroup]
     /// For each post index, the series it belongs to and its position there.
     var seriesMembership: [Int: (series: Int, position: Int)]
+    /// The sections' list pages (`/blog/`), made for sites that follow
+    /// Hugo, which publishes one for each section; by path.
+    var sections: [SectionGroup] = []
+
+    struct SectionGroup: Sendable {
+        /// The section's folder below `Content/`: `blog`.
+        var name: String
+        /// The list page's path: `/blog/`.
+        var path: String
+        /// Indices into `posts`, newest first.
+        var posts: [Int]
+    }
 
     struct TagGroup: Sendable {
         var name: String
@@ -34,7 +46,7 @@ struct SiteModel: Sendable {
         var posts: [Int]
     }
 
-    init(posts unsortedPosts: [Entry], pages: [Entry], zone: TimeZone) {
+    init(posts unsortedPosts: [Entry], pages: [Entry], zone: TimeZone, listsSections: Bool = false) {
         // Newest first, undated after dated, ties by path; the keys are read
         // once, not through the entries at each comparison.
         let keys = unsortedPosts.map { (date: $0.date, path: $0.sourcePath) }
@@ -99,6 +111,20 @@ struct SiteModel: Sendable {
             }
         }
         seriesMembership = membership
+        if listsSections { sections = Self.sections(of: posts, pages: pages) }
+    }
+
+    /// A list page for each section of `posts`, at the section's folder
+    /// as Hugo makes its URL; none where a post or page has that URL or
+    /// the site uses it itself.
+    private static func sections(of posts: [Entry], pages: [Entry]) -> [SectionGroup] {
+        var groups: [String: SectionGroup] = [:]
+        for (index, post) in posts.enumerated() where !post.section.isEmpty {
+            groups[post.section, default: SectionGroup(
+                name: post.section, path: "/\(SiteConventions.hugoPath(post.section))/", posts: [])].posts.append(index)
+        }
+        let taken = Set((posts + pages).map(\.path))
+        return groups.values.filter { !taken.contains($0.path) && !Routing.isReserved($0.path) }.sorted { $0.path < $1.path }
     }
 }
 
