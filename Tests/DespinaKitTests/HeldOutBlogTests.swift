@@ -60,15 +60,14 @@ import Testing
         #expect(run.standardOutput.hasPrefix("Built 3 posts and 1 page ("), "\(run.standardOutput)")
         let shown = "is not supported; it is shown as text"
         #expect(run.standardError.split(separator: "\n").map(String.init) == [
-            "Content/posts/_index.md: warning: Hugo's list page _index.md is skipped: Despina makes the home, archive, "
-                + "tag and series pages itself (move its text into a page such as about.md to publish it)",
             "Content/posts/field-kit.md:9:1: warning: Hugo shortcode {{% note %}} \(shown)",
             "Content/posts/field-kit.md:11:1: warning: Hugo shortcode {{% /note %}} \(shown)",
             "Content/posts/field-kit.md:13:37: warning: Hugo shortcode {{< ref >}} \(shown)",
             "Content/posts/tape-machines.md:14:1: warning: Hugo shortcode {{< figure >}} \(shown)",
         ])
         // The TOML front matter is read: title, date, tags and categories, draft.
-        // `_index.md`, a Hugo list page, is skipped with a warning.
+        // `_index.md`, a Hugo list page, heads the list of its section's posts.
+        #expect(page("posts/index.html", in: site)?.contains("Everything I recorded, newest first.") == true)
         let tape = page("posts/tape-machines/index.html", in: site) ?? ""
         #expect(tape.contains("<title>Tape machines · Field Recordings</title>"), "\(tape)")
         #expect(tape.contains("2019-04-02"), "the date of the post is missing")

@@ -175,18 +175,31 @@ import Testing
         #expect(copiedFiles(in: fileSystem) == [])
     }
 
-    @Test func hugoListPagesAreSkippedWithAWarning() throws {
+    @Test func aHugoListPageHeadsItsSectionsListAndTheHomeOneIsSkipped() throws {
         let recorder = LogRecorder()
         let (fileSystem, result) = try build([
-            "/site/Content/posts/_index.md": "---\ntitle: All posts\n---\n",
+            "/site/Content/_index.md": "---\ntitle: Home\n---\n",
+            "/site/Content/posts/_index.md": "---\ntitle: All posts\ndescription: Every one.\n---\nNewest first.\n",
             "/site/Content/posts/banner.jpg": "banner",
             "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\nText.\n",
+            "/site/Content/posts/2024/_index.md": "---\ntitle: The year 2024\n---\n",
+            "/site/Content/posts/2024/b.md": "---\ntitle: B\ndate: 2024-01-01\n---\n\nText.\n",
         ], log: recorder.logger)
         #expect(recorder.warnings == [
-            "Content/posts/_index.md: warning: Hugo's list page _index.md is skipped: Despina makes the home, archive, "
-                + "tag and series pages itself (move its text into a page such as about.md to publish it)",
+            "Content/_index.md: warning: Hugo's home list page _index.md is skipped: Despina makes the home page itself "
+                + "(move its text into a page such as about.md to publish it)",
         ])
-        #expect(result.model.posts.map(\.path) == ["/posts/a/"])
+        #expect(result.model.posts.map(\.path) == ["/posts/b/", "/posts/a/"])
+        #expect(result.model.pages.isEmpty, "a list page is no page of its own")
+        #expect(result.model.sections.map { "\($0.path) \($0.title) \($0.posts)" } == [
+            "/posts/ All posts [0, 1]", "/posts/2024/ The year 2024 [0]",
+        ])
+        let list = String(decoding: try fileSystem.contents(of: "/site/Output/posts/index.html"), as: UTF8.self)
+        #expect(list.contains("<h1 class=\"page-title\">All posts</h1>\n<div class=\"section-intro\"><p>Newest first.</p>\n</div>"), "\(list)")
+        #expect(list.contains("Every one."))
+        #expect(list.contains(">A<") && list.contains(">B<"))
+        let year = String(decoding: try fileSystem.contents(of: "/site/Output/posts/2024/index.html"), as: UTF8.self)
+        #expect(year.contains(">B<") && !year.contains(">A<"))
         #expect(copiedFiles(in: fileSystem) == ["/site/Output/posts/banner.jpg"])
     }
 

@@ -55,8 +55,10 @@ struct SourceFile: Sendable, Equatable {
 /// folder (a post in the folder's section, or a standalone page for a
 /// folder directly in `Content/`), and the files that are not Markdown in
 /// the folder and its subfolders belong to it, to be published beside the
-/// page. Hugo's list pages (`_index.md`) are skipped with a warning, since
-/// Despina makes its own list pages.
+/// page. A Hugo list page (`_index.md`) in a folder is a page whose text
+/// heads that folder's list of posts (the section page); the home page's
+/// (`Content/_index.md`) is skipped with a warning, since Despina makes
+/// its own home page.
 struct ContentScanner: Sendable {
     let fileSystem: any FileSystem
     let siteDirectory: String
@@ -108,12 +110,17 @@ struct ContentScanner: Sendable {
                     } else {
                         warnings.append(.warning("links to folders are not followed; skipped", path: relativePath))
                     }
-                case .file where Self.isListPage(entry.name):
-                    listPageFolders.insert(folder)
+                case .file where Self.isListPage(entry.name) && folder.isEmpty:
                     warnings.append(.warning(
-                        "Hugo's list page \(entry.name) is skipped: Despina makes the home, archive, tag and series "
-                            + "pages itself (move its text into a page such as about.md to publish it)",
+                        "Hugo's home list page \(entry.name) is skipped: Despina makes the home page itself "
+                            + "(move its text into a page such as about.md to publish it)",
                         path: relativePath))
+                case .file where Self.isListPage(entry.name):
+                    // A section's list page: its text heads the list of the folder's posts.
+                    listPageFolders.insert(folder)
+                    var file = classify(contentPath, relativePath: relativePath)
+                    file.role = .page
+                    files.append(file)
                 case .file:
                     files.append(classify(contentPath, relativePath: relativePath))
                 case .other:
@@ -126,7 +133,7 @@ struct ContentScanner: Sendable {
     }
 
     /// `_index.md`, a Hugo section's or home page's list page.
-    private static func isListPage(_ name: String) -> Bool {
+    static func isListPage(_ name: String) -> Bool {
         name == "_index.md" || name == "_index.markdown"
     }
 

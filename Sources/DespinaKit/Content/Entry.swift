@@ -34,6 +34,13 @@ struct Entry: Sendable {
 
     var isPoem: Bool { storage.fields.layout == "poem" }
 
+    /// Whether the entry is a section's list page (`Content/blog/_index.md`),
+    /// shown at the head of the list of the folder's posts.
+    var isSectionIndex: Bool { ContentScanner.isListPage(lastPathComponent(storage.fields.sourcePath)) }
+
+    /// The folder below `Content/` that a section's list page heads (`blog`).
+    var sectionIndexFolder: String { parentPath(String(storage.fields.sourcePath.dropFirst("Content/".count))) }
+
     /// Calls `body` with the fields, lent rather than copied: for code that
     /// reads many fields of many entries, where each read through a key
     /// path costs a look-up of its own.

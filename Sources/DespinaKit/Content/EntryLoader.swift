@@ -148,8 +148,10 @@ struct EntryLoader: Sendable {
         let inputs = PermalinkInputs(
             section: section, sections: file.sections, folders: file.folders, fileName: baseName, fileSlug: nameSlug,
             slug: writtenSlug, title: title, date: date, categories: categories)
+        let isSectionIndex = ContentScanner.isListPage(lastPathComponent(file.contentPath))
         let pattern = explicitPermalink.map { PermalinkPattern.resolvingStyle($0.path) }
-            ?? (kind == .page ? config.pagePermalink : config.permalinkPattern(forSection: section))
+            ?? (isSectionIndex ? Self.sectionPath(of: file.folders)
+                : kind == .page ? config.pagePermalink : config.permalinkPattern(forSection: section))
         if let explicit = explicitPermalink, let token = PermalinkPattern.unknownToken(in: pattern) {
             throw MarkupError(
                 line: explicit.line, column: explicit.column, message: PermalinkPattern.unknownTokenMessage(token, in: explicit.path))
@@ -254,6 +256,12 @@ struct EntryLoader: Sendable {
 
     private static func padded(_ number: Substring) -> String {
         number.count == 1 ? "0" + number : String(number)
+    }
+
+    /// The URL of the list page of the section in `folder` (`blog/2024`),
+    /// as Hugo makes it: `/blog/2024/`, each folder lowercased.
+    static func sectionPath(of folder: String) -> String {
+        "/" + folder.split(separator: "/").map { SiteConventions.hugoPath(String($0)) }.joined(separator: "/") + "/"
     }
 
     /// The categories of the front matter: `categories` (a list, or with

@@ -164,11 +164,22 @@ struct SiteRenderer: Sendable {
             }
         }
         for section in model.sections {
-            let title = section.name.prefix(1).uppercased() + section.name.dropFirst()
+            let title = section.title
             for page in paginate(section.posts, size: config.postsPerPage, basePath: section.path) {
-                let key = listKey(page) { $0.combine(title) }
+                let key = listKey(page) { fingerprint in
+                    fingerprint.combine(title)
+                    fingerprint.combine(section.index?.digest ?? 0)
+                }
                 jobs.append(PageJob(path: page.path, template: "list", fingerprint: key) {
-                    contexts.list(kind: "section", title: title, page: page, basePath: section.path, extra: [:])
+                    var values: [String: Value] = [:]
+                    if let index = section.index {
+                        // The section's own text heads its first page only.
+                        var intro: [String: Value] = ["title": .string(index.title)]
+                        if page.number == 1 { intro["content"] = .string(index.content?.html ?? "") }
+                        values["section"] = .dictionary(Fields(intro))
+                        if let description = index.description { values["page"] = .dictionary(["description": .string(description)]) }
+                    }
+                    return contexts.list(kind: "section", title: title, page: page, basePath: section.path, extra: values)
                 })
             }
         }

@@ -19,12 +19,22 @@ struct SiteModel: Sendable {
     var sections: [SectionGroup] = []
 
     struct SectionGroup: Sendable {
-        /// The section's folder below `Content/`: `blog`.
-        var name: String
+        /// The section's folder below `Content/`: `blog`, `blog/2024`.
+        var folder: String
         /// The list page's path: `/blog/`.
         var path: String
-        /// Indices into `posts`, newest first.
+        /// Indices into `posts`, newest first: the posts in the folder and
+        /// the folders below it.
         var posts: [Int]
+        /// The section's `_index.md`, whose title and text head the list.
+        var index: Entry?
+
+        /// The list's title: its `_index.md`'s, else the folder's name.
+        var title: String {
+            if let index { return index.title }
+            let name = folder.split(separator: "/").last.map(String.init) ?? folder
+            return name.prefix(1).uppercased() + name.dropFirst()
+        }
     }
 
     struct TagGroup: Sendable {
@@ -58,7 +68,7 @@ struct SiteModel: Sendable {
             default: return keys[a].path < keys[b].path
             }
         }.map { unsortedPosts[$0] }
-        self.pages = pages.sorted {
+        self.pages = pages.filter { !$0.isSectionIndex }.sorted {
             ($0.title, $0.sourcePath) < ($1.title, $1.sourcePath)
         }
 
@@ -111,17 +121,31 @@ struct SiteModel: Sendable {
             }
         }
         seriesMembership = membership
-        if listsSections { sections = Self.sections(of: posts, pages: pages) }
+        sections = Self.sections(of: posts, indexes: pages.filter(\.isSectionIndex), pages: self.pages, listsSections: listsSections)
     }
 
-    /// A list page for each section of `posts`, at the section's folder
-    /// as Hugo makes its URL; none where a post or page has that URL or
-    /// the site uses it itself.
-    private static func sections(of posts: [Entry], pages: [Entry]) -> [SectionGroup] {
+    /// A list page for each folder with an `_index.md`, and, for a site
+    /// that follows Hugo (`listsSections`), for each section of `posts`,
+    /// at the folder's URL as Hugo makes it; none where a post or page has
+    /// that URL or the site uses it itself.
+    private static func sections(of posts: [Entry], indexes: [Entry], pages: [Entry], listsSections: Bool) -> [SectionGroup] {
         var groups: [String: SectionGroup] = [:]
-        for (index, post) in posts.enumerated() where !post.section.isEmpty {
-            groups[post.section, default: SectionGroup(
-                name: post.section, path: "/\(SiteConventions.hugoPath(post.section))/", posts: [])].posts.append(index)
+        for index in indexes where !index.path.isEmpty {
+            groups[index.sectionIndexFolder] = SectionGroup(folder: index.sectionIndexFolder, path: index.path, posts: [], index: index)
+        }
+        if listsSections {
+            for post in posts where !post.section.isEmpty && groups[post.section] == nil {
+                groups[post.section] = SectionGroup(
+                    folder: post.section, path: EntryLoader.sectionPath(of: post.section), posts: [])
+            }
+        }
+        guard !groups.isEmpty else { return [] }
+        for (index, post) in posts.enumerated() {
+            var folder = parentPath(String(post.sourcePath.dropFirst("Content/".count)))
+            while !folder.isEmpty {
+                groups[folder]?.posts.append(index)
+                folder = parentPath(folder)
+            }
         }
         let taken = Set((posts + pages).map(\.path))
         return groups.values.filter { !taken.contains($0.path) && !Routing.isReserved($0.path) }.sorted { $0.path < $1.path }
