@@ -16,7 +16,15 @@ import Foundation
 /// including impossible dates such as `2015-02-30`.
 public func parseDate(_ text: String, timeZone: TimeZone) -> Date? {
     var scanner = DateScanner(Array(text.utf8))
-    return scanner.scan(defaultTimeZone: timeZone)
+    return scanner.scan(defaultTimeZone: timeZone)?.date
+}
+
+/// The zone a date is written in (`+03:00` of `2015-06-08T10:00:00+03:00`),
+/// or nil when it names none or is no date. Hugo and Jekyll make a post's
+/// URL from the day as written, not as it falls in the site's zone.
+public func writtenTimeZone(of text: String) -> TimeZone? {
+    var scanner = DateScanner(Array(text.utf8))
+    return scanner.scan(defaultTimeZone: .gmt)?.writtenZone
 }
 
 /// Reads the parts of a date from UTF-8 bytes.
@@ -28,7 +36,7 @@ private struct DateScanner {
         self.bytes = bytes
     }
 
-    mutating func scan(defaultTimeZone: TimeZone) -> Date? {
+    mutating func scan(defaultTimeZone: TimeZone) -> (date: Date, writtenZone: TimeZone?)? {
         skipSpaces()
         guard let year = number(minDigits: 4, maxDigits: 4), skip("-"),
               let month = number(minDigits: 1, maxDigits: 2), skip("-"),
@@ -74,7 +82,7 @@ private struct DateScanner {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone ?? defaultTimeZone
         guard let date = calendar.date(from: components) else { return nil }
-        return date.addingTimeInterval(fraction)
+        return (date.addingTimeInterval(fraction), zone)
     }
 
     /// `Z`, `+03:00`, `+0300`, `+03`, `-5`, or an abbreviation (`EET`, `PST`).

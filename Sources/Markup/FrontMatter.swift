@@ -129,10 +129,13 @@ public struct FrontMatter: Sendable, Hashable {
     }
 
     /// Whether `line` is `---` (or, closing, `...`) with optional trailing
-    /// spaces.
+    /// spaces. An opening line may have more dashes (`------`), as Hugo
+    /// reads it.
     private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
         var bytes = line[...]
         while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
-        return bytes.elementsEqual("---".utf8) || (closing && bytes.elementsEqual("...".utf8))
+        if bytes.elementsEqual("---".utf8) { return true }
+        if closing { return bytes.elementsEqual("...".utf8) }
+        return bytes.count > 3 && bytes.allSatisfy { $0 == UInt8(ascii: "-") }
     }
 }

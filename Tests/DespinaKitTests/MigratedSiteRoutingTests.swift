@@ -70,6 +70,40 @@ import Testing
         #expect(pages(in: fileSystem, below: "releases/") == ["releases/2014/05/06/jekyll-turns-2-0-0/index.html"])
     }
 
+    @Test func hugoAndJekyllTakeTheURLsDayAsTheDateIsWritten() throws {
+        let post = "---\ntitle: Etcd\ndate: 2025-05-15T16:00:00-08:00\n---\nA.\n"
+        let pattern = "timeZone: UTC\npermalink: /:year/:month/:day/:slug/\n"
+        for conventions in ["hugo", "jekyll"] {
+            let (fileSystem, _, _) = try build(["/site/Content/posts/etcd.md": post], config: "conventions: \(conventions)\n" + pattern)
+            #expect(pages(in: fileSystem, below: "2025/") == ["2025/05/15/etcd/index.html"], "\(conventions)")
+        }
+        let (fileSystem, _, _) = try build(["/site/Content/posts/etcd.md": post], config: pattern)
+        #expect(pages(in: fileSystem, below: "2025/") == ["2025/05/16/etcd/index.html"], "Despina's own: the day in the site's zone")
+    }
+
+    @Test func redirectsOfTheSiteAreRedirectPages() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: [news]\n---\nA.\n",
+        ], config: "redirects:\n  /categories/news/: /tags/news/\n  /categories/: /tags/\n")
+        let page = String(decoding: try fileSystem.contents(of: "/site/Output/categories/news/index.html"), as: UTF8.self)
+        #expect(page.contains("/tags/news/"))
+        #expect(fileSystem.exists("/site/Output/categories/index.html"))
+    }
+
+    @Test(arguments: [
+        ("redirects:\n  /tags/: /x/", "despina.yml:2:3: error: the redirect from '/tags/' would replace a page the site makes itself"),
+        ("redirects:\n  /posts/a/: /x/", "despina.yml:2:3: error: the redirect from '/posts/a/' would replace Content/posts/a.md"),
+        ("redirects:\n  /old/: 5", "despina.yml:2:10: error: 'redirects./old/' must be the path it redirects to, such as /tags/news/"),
+    ])
+    func aRedirectThatCannotBeIsAnErrorAtItsLine(text: String, diagnostic: String) throws {
+        do {
+            _ = try build(["/site/Content/posts/a.md": "---\ntitle: A\n---\nA.\n"], config: text + "\n")
+            Issue.record("the build should fail")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.description) == [diagnostic])
+        }
+    }
+
     @Test func anEmptyTagIsIgnored() throws {
         let (fileSystem, _, _) = try build([
             "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: [\"\", \" \", swift]\n---\nA.\n",

@@ -177,6 +177,21 @@ import Testing
         #expect(sitemap.contains("<loc>https://example.org/blog/</loc>"))
     }
 
+    @Test func hugoCategoriesRedirectToTheirTagsAndTheTypographerIsKept() throws {
+        let (fileSystem, report) = try importing([
+            "/old/config.toml": "baseURL = \"https://example.org/\"\n[markup.goldmark.extensions]\ntypographer = false\n",
+            "/old/content/blog/a.md": "+++\ntitle = \"A\"\ncategories = [\"Release Notes\", \"News\"]\n+++\nA.\n",
+            "/old/content/blog/b.md": "---\ntitle: B\ncategories: [News]\n---\nB.\n",
+        ])
+        let config = text("/site/despina.yml", in: fileSystem) ?? ""
+        #expect(config.contains(
+            "redirects:\n  \"/categories/\": \"/tags/\"\n  \"/categories/news/\": \"/tags/news/\"\n"
+                + "  \"/categories/release-notes/\": \"/tags/release-notes/\"\nmarkdown:\n  smartPunctuation: false\n"), "\(config)")
+        #expect(report.carriedOver.contains("2 category pages redirect to the tag pages that list their posts (redirects)"))
+        let output = try build(fileSystem)
+        #expect(output.contains("categories/news/index.html") && output.contains("tags/news/index.html"))
+    }
+
     @Test func theGeneratorIsFoundFromTheFilesOrNamed() throws {
         #expect(try importing(["/old/_posts/2020-01-01-a.md": "A.\n"]).1.generator == .jekyll)
         #expect(try importing(["/old/config.yaml": "title: T\n", "/old/content/a.md": "A.\n"]).1.generator == .hugo)

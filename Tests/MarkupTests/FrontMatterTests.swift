@@ -191,6 +191,20 @@ struct FrontMatterErrorTests {
         ])
     }
 
+    @Test func anOpeningLineOfMoreDashesOpensFrontMatterAsInHugo() throws {
+        let split = try FrontMatter.split("------\ntitle: A\n---\nBody\n")
+        #expect(try split.frontMatter?.string("title") == "A")
+        #expect(split.body == "Body\n")
+        #expect(try FrontMatter.split("--\ntitle: A\n").frontMatter == nil)
+    }
+
+    @Test func theZoneADateIsWrittenIn() {
+        #expect(writtenTimeZone(of: "2025-05-15T16:00:00-08:00") == TimeZone(secondsFromGMT: -8 * 3600))
+        #expect(writtenTimeZone(of: "2023-01-29 18:30:22 2023 -0800") == TimeZone(secondsFromGMT: -8 * 3600))
+        #expect(writtenTimeZone(of: "2025-05-15") == nil)
+        #expect(writtenTimeZone(of: "someday") == nil)
+    }
+
     @Test func aKeyRepeatedWithAnotherValueInAListIsStillAnError() {
         #expect(error("---\ntags: [a, b]\ntags: [a, c]\n---\n") == MarkupError(
             line: 3, column: 1, message: "duplicate key 'tags' (first defined on line 2 as 'tags')"))

@@ -38,6 +38,11 @@ final class RoutingMemory: Sendable {
         var fingerprint = Fingerprint()
         fingerprint.combine(config.rootPath)
         fingerprint.combine(config.conventions.rawValue)
+        fingerprint.combine(config.redirects.count)
+        for redirect in config.redirects {
+            fingerprint.combine(redirect.from)
+            fingerprint.combine(redirect.to)
+        }
         fingerprint.combine(entries.count)
         for entry in entries {
             fingerprint.combine(entry.sourcePath)

@@ -147,7 +147,7 @@ struct EntryLoader: Sendable {
         }
         let inputs = PermalinkInputs(
             section: section, sections: file.sections, folders: file.folders, fileName: baseName, fileSlug: nameSlug,
-            slug: writtenSlug, title: title, date: date, categories: categories)
+            slug: writtenSlug, title: title, date: date, writtenZone: writtenZone(in: matter), categories: categories)
         let isSectionIndex = ContentScanner.isListPage(lastPathComponent(file.contentPath))
         let pattern = explicitPermalink.map { PermalinkPattern.resolvingStyle($0.path) }
             ?? (isSectionIndex ? Self.sectionPath(of: file.folders)
@@ -256,6 +256,16 @@ struct EntryLoader: Sendable {
 
     private static func padded(_ number: Substring) -> String {
         number.count == 1 ? "0" + number : String(number)
+    }
+
+    /// The zone the front matter's `date` is written in, when the site's
+    /// conventions make URLs from the day as written.
+    private func writtenZone(in matter: FrontMatter?) -> TimeZone? {
+        guard config.conventions != .despina, let value = matter?["date"] else { return nil }
+        switch value.content {
+        case .date(let text), .string(let text): return Markup.writtenTimeZone(of: text)
+        default: return nil
+        }
     }
 
     /// The URL of the list page of the section in `folder` (`blog/2024`),

@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import TextFolding
 
 /// Reads a Hugo site into an import plan: its configuration (TOML or YAML)
 /// into settings, the content folder into `Content/` with the same folders,
@@ -34,8 +35,9 @@ enum HugoImport {
         plan.settings.pagePermalink = "/:slugorfilename/"
         plan.settings.headingIDs = "goldmark"
         var contentFolder = "content"
+        var listsCategories = true
         if let configPath = configurationFiles.first(where: { files.contains($0) }) {
-            contentFolder = try readConfiguration(source, path: configPath, into: &plan)
+            (contentFolder, listsCategories) = try readConfiguration(source, path: configPath, into: &plan)
         } else {
             plan.report.leave("no hugo.toml or config.toml; the site's title, URL and permalinks are Despina's defaults", path: ".")
         }
@@ -81,7 +83,34 @@ enum HugoImport {
                 plan.report.leave(reason, path: top)
             }
         }
+        if listsCategories { plan.settings.redirects = categoryRedirects(source, posts: plan.copies.filter { $0.kind == .post }) }
+        if !plan.settings.redirects.isEmpty {
+            plan.report.carry("\(plan.settings.redirects.count - 1) category pages redirect to the tag pages that list their posts (redirects)")
+        }
         return plan
+    }
+
+    /// Redirects from Hugo's category pages (`/categories/`, `/categories/news/`)
+    /// to the tag pages that list the same posts, categories being tags in
+    /// Despina; none when no post has a category.
+    private static func categoryRedirects(_ source: ImportSource, posts: [ImportPlan.Copy]) -> [SiteRedirect] {
+        var names: Set<String> = []
+        for post in posts {
+            guard let text = source.text(of: String(post.source.dropFirst(source.root.count + 1))),
+                  let matter = (try? TOMLFrontMatter.split(text))??.frontMatter ?? (try? FrontMatter.split(text))?.frontMatter,
+                  let categories = try? matter.texts("categories") else { continue }
+            names.formUnion(categories)
+        }
+        var redirects: [String: String] = [:]
+        for name in names {
+            let slug = TextFolding.slug(name)
+            let old = SiteConventions.hugoPath(name)
+            guard !slug.isEmpty, !old.isEmpty else { continue }
+            redirects["/categories/\(old)/"] = "/tags/\(slug)/"
+        }
+        guard !redirects.isEmpty else { return [] }
+        redirects["/categories/"] = "/tags/"
+        return redirects.map { SiteRedirect(from: $0.key, to: $0.value) }.sorted { $0.from < $1.from }
     }
 
     /// A Markdown file directly in the content folder is a page; one in a
@@ -96,8 +125,11 @@ enum HugoImport {
         return parts.count == 2 && name.hasPrefix("index.") ? .page : .post
     }
 
-    /// Reads the configuration file into `plan`; returns the content folder.
-    private static func readConfiguration(_ source: ImportSource, path: String, into plan: inout ImportPlan) throws(Diagnostic) -> String {
+    /// Reads the configuration file into `plan`; returns the content folder
+    /// and whether the site has category pages.
+    private static func readConfiguration(
+        _ source: ImportSource, path: String, into plan: inout ImportPlan
+    ) throws(Diagnostic) -> (contentFolder: String, listsCategories: Bool) {
         guard let text = source.text(of: path) else {
             throw Diagnostic(path: joinPath(source.root, path), message: "cannot read the file as UTF-8 text")
         }
@@ -161,7 +193,14 @@ enum HugoImport {
                 path: path, line: style.line, column: style.column)
         }
         plan.report.carry("heading ids as Goldmark makes them (markdown.headingIDs: goldmark)")
+        if let typographer = root.value(at: "markup.goldmark.extensions.typographer"),
+           typographer.content == .bool(false) || typographer.value(at: "disable")?.content == .bool(true) {
+            settings.smartPunctuation = false
+            plan.report.carry("markup.goldmark.extensions.typographer = false → markdown.smartPunctuation: false")
+        }
+        var listsCategories = !(root.value(at: "disableKinds")?.texts.contains { ["term", "taxonomyterm"].contains($0.lowercased()) } ?? false)
         if let taxonomies = root.value(at: "taxonomies")?.mapping {
+            listsCategories = listsCategories && taxonomies.keys.contains { taxonomies[$0.name]?.text == "categories" }
             for key in taxonomies.keys {
                 let plural = taxonomies[key.name]?.text ?? key.name
                 if plural == "tags" { continue }
@@ -183,7 +222,7 @@ enum HugoImport {
         }
         plan.settings = settings
         let folder = root.value(at: "contentDir")?.text ?? "content"
-        return folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        return (folder.trimmingCharacters(in: CharacterSet(charactersIn: "/")), listsCategories)
     }
 
     /// Hugo's `[permalinks]`: `posts = "…"` (every kind) or, by kind,

@@ -39,7 +39,10 @@ struct ImportedSettings: Sendable, Equatable {
     var pagePermalink: String?
     var sectionPermalinks: [SectionPermalink] = []
     var unsafeHTML: Bool?
+    var smartPunctuation: Bool?
     var headingIDs: String?
+    /// Old list pages that redirect to Despina's (`/categories/news/` → `/tags/news/`).
+    var redirects: [SiteRedirect] = []
 
     /// The `despina.yml` that says these settings, every string quoted.
     var yaml: String {
@@ -61,8 +64,13 @@ struct ImportedSettings: Sendable, Equatable {
             lines.append("permalinks:")
             for entry in sectionPermalinks { lines.append("  \(Self.quoted(entry.section)): \(Self.quoted(entry.pattern))") }
         }
-        if unsafeHTML != nil || headingIDs != nil {
+        if !redirects.isEmpty {
+            lines.append("redirects:")
+            for redirect in redirects { lines.append("  \(Self.quoted(redirect.from)): \(Self.quoted(redirect.to))") }
+        }
+        if unsafeHTML != nil || smartPunctuation != nil || headingIDs != nil {
             lines.append("markdown:")
+            if let smartPunctuation { lines.append("  smartPunctuation: \(smartPunctuation)") }
             if let unsafeHTML { lines.append("  unsafeHTML: \(unsafeHTML)") }
             if let headingIDs { lines.append("  headingIDs: \(headingIDs)") }
         }

@@ -11,7 +11,7 @@ struct ConfigLoader: Sendable {
 
     static let topLevelKeys = [
         "title", "description", "author", "baseURL", "language", "timeZone", "postsPerPage",
-        "permalink", "permalinks", "pagePermalink", "conventions", "markdown", "search", "feedLimit",
+        "permalink", "permalinks", "pagePermalink", "conventions", "redirects", "markdown", "search", "feedLimit",
     ]
     static let markdownKeys = ["smartPunctuation", "hardLineBreaks", "unsafeHTML"]
     static let searchKeys = ["enabled", "indexCode"]
@@ -85,6 +85,18 @@ struct ConfigLoader: Sendable {
                         SectionPermalink(section: key.name, pattern: try Self.pattern(pattern, at: value)))
                 }
                 config.sectionPermalinks.sort { $0.section < $1.section }
+            }
+            if let redirects = try yaml.mapping("redirects") {
+                for key in redirects.keys {
+                    let value = redirects[key.name]
+                    guard case .string(let target)? = value?.content, !target.isEmpty else {
+                        throw MarkupError(
+                            line: value?.line ?? key.line, column: value?.column ?? key.column,
+                            message: "'redirects.\(key.name)' must be the path it redirects to, such as /tags/news/")
+                    }
+                    config.redirects.append(SiteRedirect(from: key.name, to: target, line: key.line, column: key.column))
+                }
+                config.redirects.sort { $0.from < $1.from }
             }
             if let conventions = try yaml.string("conventions") {
                 guard let known = SiteConventions(rawValue: conventions) else {

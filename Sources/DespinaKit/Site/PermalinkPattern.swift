@@ -72,7 +72,7 @@ enum PermalinkPattern {
         var calendar: CalendarParts?? = .none
         func parts() -> CalendarParts? {
             if let known = calendar { return known }
-            let worked = inputs.date.map { CalendarParts($0, zone: zone) }
+            let worked = inputs.date.map { CalendarParts($0, zone: inputs.writtenZone ?? zone) }
             calendar = .some(worked)
             return worked
         }
@@ -143,6 +143,10 @@ struct PermalinkInputs: Sendable {
     var slug: String?
     var title = ""
     var date: Date?
+    /// The zone the date is written in, for conventions that make the
+    /// URL's day from the date as written (Hugo's, Jekyll's); nil to take
+    /// the day in the site's zone.
+    var writtenZone: TimeZone?
     var categories: [String] = []
 }
 

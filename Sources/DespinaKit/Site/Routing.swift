@@ -80,6 +80,25 @@ struct Routing: Sendable {
                 aliases[path] = entry.path
             }
         }
+        for redirect in config.redirects {
+            let problem: String?
+            if let path = SitePath.normalize(redirect.from), path != "/" {
+                if Self.isReserved(path) {
+                    problem = "the redirect from '\(path)' would replace a page the site makes itself"
+                } else if let other = owners[SitePath.outputFile(for: path)] {
+                    problem = "the redirect from '\(path)' would replace \(other)"
+                } else {
+                    owners[SitePath.outputFile(for: path)] = ConfigLoader.fileName
+                    aliases[path] = redirect.to
+                    problem = nil
+                }
+            } else {
+                problem = "the redirect from '\(redirect.from)' would leave the output folder"
+            }
+            if let problem {
+                errors.append(Diagnostic(path: ConfigLoader.fileName, line: redirect.line, column: redirect.column, message: problem))
+            }
+        }
         if !assets.isEmpty {
             let pagePaths = Dictionary(uniqueKeysWithValues: pathsBySource.map { ("Content/" + $0.key, $0.value) })
             for file in assets {

@@ -32,6 +32,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var pagePermalink = "/:slug/"
     /// Whose habits slugs, titles from file names and categories follow.
     var conventions = SiteConventions.despina
+    /// Old URLs of the site that redirect to new ones (a moved blog's
+    /// category pages, `/categories/news/` → `/tags/news/`), sorted.
+    public var redirects: [SiteRedirect] = []
     /// Markdown options for every post (a post can turn hard breaks on).
     public var markdown = MarkdownSettings()
     /// Search index settings.
@@ -70,6 +73,23 @@ public struct SiteConfig: Sendable, Equatable {
         guard let scheme = url.scheme, let host = url.host else { return (root, "") }
         let port = url.port.map { ":\($0)" } ?? ""
         return (root, "\(scheme)://\(host)\(port)")
+    }
+}
+
+/// An old URL of the site and the URL it now redirects to, with the line
+/// of `despina.yml` that says so.
+public struct SiteRedirect: Sendable, Equatable {
+    public var from: String
+    public var to: String
+    public var line: Int
+    public var column: Int
+
+    /// Creates a redirect written at `line` and `column` of `despina.yml`.
+    public init(from: String, to: String, line: Int = 0, column: Int = 0) {
+        self.from = from
+        self.to = to
+        self.line = line
+        self.column = column
     }
 }
 
