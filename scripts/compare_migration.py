@@ -939,7 +939,8 @@ def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page],
                                 "old_words": len(words(old.body)), "new_words": len(words(new.body)),
                                 "hint": diff_hint(old.body, new.body) if score < SIMILAR else ""})
 
-    old_by_new = {p.url: old_pages[u] for u, p in counterpart.items()}
+    # The original page behind each Despina page (not an old redirect to it).
+    old_by_new = {p.url: old_pages[u] for u, p in sorted(counterpart.items()) if old_pages[u].kind != "redirect"}
     for url, new in sorted(new_pages.items()):
         if new.kind == "redirect":
             continue
