@@ -470,6 +470,10 @@ def build_jekyll(src: Path, work: Path) -> OldBuild:
                                  for t, k in sorted(stub_tags.items())))
     if stub_includes:
         notes.append("missing includes made empty: " + ", ".join(sorted(stub_includes)))
+    liquid_warnings = re.findall(r"Liquid Warning: (.+)", r.stdout + r.stderr)
+    if liquid_warnings:
+        notes.append(f"Jekyll printed {len(liquid_warnings)} Liquid warning(s) (the text stays as Jekyll renders it), e.g. "
+                     + liquid_warnings[0].split(" in /")[0][:120])
     dangling = sorted(set(re.findall(r"compare: +dangling (?:link|post_url) (.+)", r.stdout + r.stderr)))
     if dangling:
         notes.append(f"{len(dangling)} link/post_url target(s) not in the corpus, written as their path: "
@@ -793,25 +797,41 @@ def resolve(url: str, new_pages: dict[str, Page], new_root: Path, hops: int = 4)
 
 def slug_of(url: str) -> str:
     part = url.rstrip("/").rsplit("/", 1)[-1]
-    return re.sub(r"\.html?$", "", part).lower()
+    return re.sub(r"\.html?$", "", part)
+
+
+def shape_of(parts: list[str]) -> str:
+    """['2024', '01', '02'] -> /YYYY/MM/DD/"""
+    names, out = iter(["MM", "DD"]), []
+    for x in parts:
+        out.append("YYYY" if len(x) == 4 else next(names, "NN"))
+    return "/" + "/".join(out) + "/"
+
+
+def slug_change(a: str, b: str) -> str:
+    if a.lower() == b:
+        return "slug lowercased"
+    if re.sub(r"[^a-z0-9]+", "-", a.lower()).strip("-") == b:
+        return "slug punctuation (" + " ".join(sorted(set(re.findall(r"[^A-Za-z0-9-]", a)))) + ") turned into '-'"
+    return "slug differs"
 
 
 def miss_cause(url: str, old: Page, new_pages: dict[str, Page], by_title: dict[str, list[Page]],
-               by_slug: dict[str, list[Page]]) -> str:
-    """A guess at why `url` does not answer in Despina's output."""
-    if url.endswith(".html"):
-        folder = url + "/"
-        if folder in new_pages:
-            return f"written as folder {folder}index.html rather than the file"
+               by_slug: dict[str, list[Page]]) -> tuple[str, str]:
+    """A guess at why `url` does not answer in Despina's output: a cause to
+    group misses by, and the detail of this one."""
+    if url.endswith(".html") and url + "/" in new_pages:
+        return ("a '.html' URL written as a folder (x.html/index.html), not as the file x.html",
+                f"{url}index.html exists, {url} does not")
     cands = []
     if old.title:
         cands = [p for p in by_title.get(old.title.casefold(), []) if p.kind in CONTENT_KINDS]
     if not cands:
-        cands = [p for p in by_slug.get(slug_of(url), []) if p.kind in CONTENT_KINDS | LIST_KINDS]
+        cands = [p for p in by_slug.get(slug_of(url).casefold(), []) if p.kind in CONTENT_KINDS | LIST_KINDS]
     if not cands:
         if old.kind in LIST_KINDS:
-            return f"no {old.kind} page in Despina's output"
-        return "no page with this title or slug in Despina's output"
+            return (f"no {old.kind} page in Despina's output", "")
+        return ("no page with this title or slug in Despina's output", f"source {old.source}" if old.source else "")
     new = sorted(cands, key=lambda p: p.url)[0]
     a, b = url.strip("/").split("/"), new.url.strip("/").split("/")
     why = []
@@ -819,16 +839,23 @@ def miss_cause(url: str, old: Page, new_pages: dict[str, Page], by_title: dict[s
         why.append("case differs")
     elif url.endswith(".html") and not new.url.endswith(".html"):
         why.append("'.html' URL became a folder URL")
-    date_a = [x for x in a if re.fullmatch(r"\d{2,4}", x)]
-    date_b = [x for x in b if re.fullmatch(r"\d{2,4}", x)]
+    date_a = [x for x in a[:-1] if re.fullmatch(r"\d{2}|\d{4}", x)]
+    date_b = [x for x in b[:-1] if re.fullmatch(r"\d{2}|\d{4}", x)]
     if date_a != date_b:
-        why.append(f"date folders /{'/'.join(date_a)}/ became /{'/'.join(date_b)}/" if date_b
-                   else f"date folders /{'/'.join(date_a)}/ dropped")
-    if a and b and a[0] != b[0] and not re.fullmatch(r"\d+", a[0]):
-        why.append(f"first folder '{a[0]}' became '{b[0]}'")
-    if slug_of(url) != slug_of(new.url):
-        why.append(f"slug '{slug_of(url)}' became '{slug_of(new.url)}'")
-    return (", ".join(why) or "path differs") + f"; the page is at {new.url} with no redirect at the old URL"
+        if not date_b:
+            why.append(f"date folders {shape_of(date_a)} dropped")
+        elif shape_of(date_a) == shape_of(date_b):
+            why.append(f"date folders {shape_of(date_a)} hold another date (time zone?)")
+        else:
+            why.append(f"date folders {shape_of(date_a)} became {shape_of(date_b)}")
+    rest_a = [x for x in a[:-1] if x not in date_a]
+    rest_b = [x for x in b[:-1] if x not in date_b]
+    if rest_a != rest_b:
+        why.append(f"folders /{'/'.join(rest_a)}/ became /{'/'.join(rest_b)}/".replace("//", "/"))
+    if slug_of(url) != slug_of(new.url) and url.lower() != new.url.lower():
+        why.append(slug_change(slug_of(url), slug_of(new.url)))
+    group = (", ".join(why) or "path differs") + "; no redirect at the old URL"
+    return group, f"now at {new.url}"
 
 
 @dataclass
@@ -887,7 +914,7 @@ def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page],
     for p in new_pages.values():
         if p.title:
             by_title.setdefault(p.title.casefold(), []).append(p)
-        by_slug.setdefault(slug_of(p.url), []).append(p)
+        by_slug.setdefault(slug_of(p.url).casefold(), []).append(p)
 
     res.new_counts = count_kinds(new_pages)
     counterpart: dict[str, Page] = {}   # old URL -> Despina page it lands on
@@ -910,8 +937,9 @@ def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page],
             kind_tally[0] += 1
             counterpart[url] = page
         else:
+            cause, detail = miss_cause(url, old, new_pages, by_title, by_slug)
             res.url_misses.append({"url": url, "kind": old.kind, "source": old.source,
-                                   "cause": miss_cause(url, old, new_pages, by_title, by_slug)})
+                                   "cause": cause, "detail": detail})
 
     for url, old in sorted(old_pages.items()):
         if old.kind not in CONTENT_KINDS or url not in counterpart:
@@ -986,15 +1014,14 @@ def print_report(results: list[Result], old_only: bool, worst: int) -> None:
         print(f"- (a) URLs answered: {r.url_ok}/{r.url_total} ({pct(r.url_ok, r.url_total)}); by kind: "
               + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(r.url_by_kind.items())), file=out)
         if r.url_misses:
-            groups: dict[str, list[str]] = {}
+            groups: dict[str, list[dict]] = {}
             for m in r.url_misses:
-                key = re.sub(r"'[^']*'", "'…'", m["cause"].split(";")[0])
-                groups.setdefault(f"{m['kind']}: {key}", []).append(m)
+                groups.setdefault(f"{m['kind']}: {m['cause']}", []).append(m)
             print("  misses by cause:", file=out)
             for key, ms in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
                 print(f"  - {key}: {len(ms)}", file=out)
                 for m in ms[:5]:
-                    print(f"    - {m['url']} — {m['cause']}", file=out)
+                    print(f"    - {m['url']}" + (f" — {m['detail']}" if m["detail"] else ""), file=out)
                 if len(ms) > 5:
                     print(f"    - … {len(ms) - 5} more (see --json)", file=out)
         print(f"- (b) posts and pages matched: {r.matched}; title, date and tags equal: {r.meta_ok} "
