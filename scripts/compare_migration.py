@@ -378,7 +378,7 @@ def ruby_yaml(path: Path) -> dict:
 
 
 def ruby_can_require(name: str) -> bool:
-    return run(["ruby", "-e", f"require {json.dumps(name)}"]).returncode == 0
+    return run(["ruby", "-e", f"require \"jekyll\"; require {json.dumps(name)}"]).returncode == 0
 
 
 def front_matter_layouts(root: Path) -> set[str]:
@@ -749,6 +749,17 @@ def similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
 
 
+TYPOGRAPHY = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
+                            "…": "...", "«": "<<", "»": ">>", "\u00a0": " "})
+
+
+def fold_typography(text: str) -> str:
+    """Smart quotes, dashes and ellipses as typed: what smart punctuation
+    (kramdown's default, Goldmark's typographer) changes."""
+    text = text.translate(TYPOGRAPHY)
+    return re.sub(r"-{2,3}", "-", text)
+
+
 def diff_hint(a: str, b: str, width: int = 70) -> str:
     """The first place where the two texts part, as a short hint."""
     wa, wb = words(a), words(b)
@@ -872,11 +883,14 @@ class Result:
     meta_ok: int = 0
     meta_mismatches: list = field(default_factory=list)
     body_ok: int = 0
+    body_ok_if_typography_folded: int = 0
     body_scores: list = field(default_factory=list)
     leaks: list = field(default_factory=list)
     leak_total: int = 0
     notes: list = field(default_factory=list)
     shapes: dict = field(default_factory=dict)
+    quirks: list = field(default_factory=list)
+    old_pages: list = field(default_factory=list)
     error: str | None = None
 
     def bars(self) -> dict[str, bool]:
@@ -906,6 +920,38 @@ def old_url_shapes(pages: dict[str, Page]) -> dict[str, dict[str, int]]:
         shape = url_shape(p.url)
         s[shape] = s.get(shape, 0) + 1
     return {k: dict(sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))) for k, v in sorted(shapes.items())}
+
+
+def url_quirks(pages: dict[str, Page]) -> list[str]:
+    """Where the original's post URLs do not follow from the file name alone:
+    what an import has to reproduce."""
+    day_shift, slug_other, kept_case = [], [], []
+    for p in sorted(pages.values(), key=lambda p: p.url):
+        if p.kind not in CONTENT_KINDS or not p.source:
+            continue
+        path = Path(p.source)
+        stem = path.parent.name if path.stem in ("index", "_index") else path.stem
+        m = re.match(r"(\d{4})-(\d\d)-(\d\d)-(.*)", stem)
+        if m:
+            stem = m.group(4)
+            file_day = "/".join(m.groups()[:3])
+            if re.search(r"/\d{4}/\d\d/\d\d/", p.url) and f"/{file_day}/" not in p.url:
+                day_shift.append(f"{p.source} → {p.url}")
+        slug = slug_of(p.url)
+        if slug != stem and slug.casefold() != re.sub(r"\s+", "-", stem).casefold():
+            slug_other.append(f"{p.source} → {p.url}")
+        elif slug != slug.lower():
+            kept_case.append(p.url)
+    out = []
+    if day_shift:
+        out.append(f"{len(day_shift)} post URL(s) carry another day than the file name (the date in the site's "
+                   f"time zone): " + "; ".join(day_shift[:3]) + (" …" if len(day_shift) > 3 else ""))
+    if slug_other:
+        out.append(f"{len(slug_other)} post URL(s) whose last part is not the file name (slug or title in front "
+                   f"matter): " + "; ".join(slug_other[:3]) + (" …" if len(slug_other) > 3 else ""))
+    if kept_case:
+        out.append(f"{len(kept_case)} post URL(s) keep upper-case letters of the file name, e.g. {kept_case[0]}")
+    return out
 
 
 def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page], new_root: Path) -> None:
@@ -963,9 +1009,16 @@ def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page],
         score = similarity(old.body, new.body)
         if score >= SIMILAR:
             res.body_ok += 1
-        res.body_scores.append({"url": url, "new_url": new.url, "score": round(score, 4),
-                                "old_words": len(words(old.body)), "new_words": len(words(new.body)),
-                                "hint": diff_hint(old.body, new.body) if score < SIMILAR else ""})
+        entry = {"url": url, "new_url": new.url, "score": round(score, 4),
+                 "old_words": len(words(old.body)), "new_words": len(words(new.body)), "hint": ""}
+        if score < SIMILAR:
+            folded = similarity(fold_typography(old.body), fold_typography(new.body))
+            entry["score_typography_folded"] = round(folded, 4)
+            entry["hint"] = diff_hint(old.body, new.body)
+            if folded >= SIMILAR:
+                res.body_ok_if_typography_folded += 1
+                entry["hint"] += f"; {folded:.3f} with smart quotes, dashes and ellipses folded"
+        res.body_scores.append(entry)
 
     # The original page behind each Despina page (not an old redirect to it).
     old_by_new = {p.url: old_pages[u] for u, p in sorted(counterpart.items()) if old_pages[u].kind != "redirect"}
@@ -1008,6 +1061,8 @@ def print_report(results: list[Result], old_only: bool, worst: int) -> None:
         print("- URL shapes published by the original generator:", file=out)
         for kind, shapes in r.shapes.items():
             print(f"  - {kind}: " + ", ".join(f"{s} ×{n}" for s, n in shapes.items()), file=out)
+        for q in r.quirks:
+            print(f"  - {q}", file=out)
         if old_only or r.error:
             continue
         print("- Despina's pages: " + ", ".join(f"{k} {v}" for k, v in r.new_counts.items()), file=out)
@@ -1038,6 +1093,9 @@ def print_report(results: list[Result], old_only: bool, worst: int) -> None:
                 if len(ms) > 5:
                     print(f"    - … {len(ms) - 5} more (see --json)", file=out)
         print(f"- (c) body text ratio ≥ {SIMILAR}: {r.body_ok}/{r.matched} ({pct(r.body_ok, r.matched)})", file=out)
+        if r.body_ok_if_typography_folded:
+            print(f"  {r.body_ok_if_typography_folded} more reach {SIMILAR} when smart quotes, dashes and ellipses "
+                  "are folded to plain ones on both sides (smart punctuation set differently)", file=out)
         shown = [s for s in r.body_scores if s["score"] < SIMILAR][:worst]
         if shown:
             print(f"  least similar {len(shown)}:", file=out)
@@ -1103,6 +1161,10 @@ def run_corpus(name: str, src: Path, work: Path, despina: str | None, old_only: 
         old_pages = read_site(old.output, old.base_url)
         res.old_counts = count_kinds(old_pages)
         res.shapes = old_url_shapes(old_pages)
+        res.quirks = url_quirks(old_pages)
+        res.old_pages = [{"url": p.url, "kind": p.kind, "source": p.source, "title": p.title, "date": p.date,
+                          "tags": sorted(p.tags), "redirect": p.redirect}
+                         for p in sorted(old_pages.values(), key=lambda p: p.url) if p.kind != "other"]
         if old_only:
             return res
         log(f"[{name}] despina import and build…")

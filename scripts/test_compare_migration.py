@@ -70,6 +70,7 @@ class Helpers(unittest.TestCase):
         self.assertEqual(cm.similarity("a b c", "a b c"), 1.0)
         self.assertLess(cm.similarity("a b c d", "a x c d"), 0.98)
         self.assertIn("old «b» / new «x»", cm.diff_hint("a b c d", "a x c d"))
+        self.assertEqual(cm.fold_typography("“Jekyll’s” — a…b -- c"), '"Jekyll\'s" - a...b - c')
 
 
 class HandMadeOutputs(unittest.TestCase):
