@@ -96,7 +96,10 @@ BAR_URLS = 1.0          # share of the original URLs that must answer
 BAR_META = 1.0          # share of matched posts with equal title, date, tags
 BAR_BODY = 0.95         # share of matched posts whose text ratio is >= SIMILAR
 SIMILAR = 0.98
-LEAK_PATTERNS = ["{{<", "{{%", "{%", "{{ site.", "[^"]
+# Template syntax and footnote markers that should not show as text; `{%`
+# does not count the `{%` inside a Hugo `{{%`.
+LEAK_PATTERNS = {"{{<": re.compile(r"\{\{<"), "{{%": re.compile(r"\{\{%"), "{%": re.compile(r"(?<!\{)\{%"),
+                 "{{ site.": re.compile(r"\{\{-?\s*site\."), "[^": re.compile(r"\[\^")}
 
 # Files of a corpus folder that describe the corpus rather than the blog.
 CORPUS_METADATA = {"SOURCE.md"}
@@ -695,10 +698,31 @@ def build_despina(binary: str, src: Path, work: Path) -> DespinaBuild:
     if r.returncode != 0:
         raise RuntimeError("despina import failed:\n" + (r.stdout + r.stderr)[-3000:])
     notes = []
-    warnings = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower()]
+    warnings = warning_summary(r.stdout + r.stderr)
     if warnings:
-        notes.append(f"despina import printed {len(warnings)} warning(s)")
+        notes.append("despina import warnings: " + warnings)
     return build_despina_site(binary, site, notes)
+
+
+def warning_summary(output: str, top: int = 8) -> str:
+    """Warnings grouped by message (file positions and quoted names left
+    out), the most frequent first."""
+    counts: dict[str, int] = {}
+    for line in output.splitlines():
+        m = re.search(r"warning: (.*)", line)
+        if m:
+            key = m.group(1).strip()
+            if not key.startswith("unknown key"):
+                key = re.sub(r"'[^']*'", "'…'", key)
+            key = re.sub(r"\[\^[^\]]*\]", "[^…]", key)
+            counts[key] = counts.get(key, 0) + 1
+    if not counts:
+        return ""
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    text = "; ".join(f"{n}× {k}" for k, n in ranked[:top])
+    if len(ranked) > top:
+        text += f"; … {sum(n for _, n in ranked[top:])} more of {len(ranked) - top} other kinds"
+    return f"{sum(counts.values())} in all: {text}"
 
 
 def build_despina_site(binary: str, site: Path, notes: list[str] | None = None) -> DespinaBuild:
@@ -717,9 +741,9 @@ def build_despina_site(binary: str, site: Path, notes: list[str] | None = None) 
     r = run([binary, "build", str(site)])
     if r.returncode != 0:
         raise RuntimeError("despina build failed:\n" + (r.stdout + r.stderr)[-3000:])
-    warnings = [l for l in (r.stdout + r.stderr).splitlines() if "warning:" in l]
+    warnings = warning_summary(r.stdout + r.stderr)
     if warnings:
-        notes.append(f"despina build printed {len(warnings)} warning(s)")
+        notes.append("despina build warnings: " + warnings)
     base = ""
     cfg = site / "despina.yml"
     if cfg.exists():
@@ -1029,10 +1053,11 @@ def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page],
         old = old_by_new.get(url)
         old_visible = (old.body if old.kind in CONTENT_KINDS else old.text) if old else ""
         found = []
-        for pat in LEAK_PATTERNS:
-            n = visible.count(pat) - old_visible.count(pat)
+        for pat, rx in LEAK_PATTERNS.items():
+            hits = list(rx.finditer(visible))
+            n = len(hits) - len(rx.findall(old_visible))
             if n > 0:
-                i = visible.find(pat)
+                i = hits[0].start()
                 found.append({"pattern": pat, "count": n,
                               "context": visible[max(0, i - 30): i + 50]})
         if found:
