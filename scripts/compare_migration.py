@@ -521,7 +521,12 @@ HUGO_LIST = """<!DOCTYPE html>
 </html>
 """
 
+# A stand-in for a shortcode the blog defined: its inner content. Called as
+# {{% name %}}, Hugo has rendered that content as Markdown already; called as
+# {{< name >}}, it is raw, and the stand-in renders it as Markdown, as a
+# blog's own note or warning shortcode does (`.Inner | markdownify`).
 HUGO_SHORTCODE_STUB = "{{ .Inner }}"
+HUGO_SHORTCODE_STUB_MARKDOWN = '{{ .Inner | .Page.RenderString (dict "display" "block") }}'
 
 # Configuration that names the theme, its modules or files this copy lacks.
 HUGO_DROPPED_KEYS = ["theme", "themesDir", "module", "outputs", "outputFormats", "mediaTypes",
@@ -592,14 +597,20 @@ def build_hugo(src: Path, work: Path) -> OldBuild:
             # Hugo wants a closing tag for a shortcode whose template reads
             # .Inner: a shortcode the blog never closes gets an empty one.
             closed = re.search(r"\{\{[<%]\s*/\s*" + re.escape(name) + r"\s*[>%]\}\}", sources)
-            (layouts / "shortcodes" / f"{name}.html").write_text(HUGO_SHORTCODE_STUB if closed else "",
-                                                                  encoding="utf-8")
-            stubs.append(name if closed else f"{name} (never closed: writes nothing)")
+            percent = re.search(r"\{\{%\s*" + re.escape(name) + r"\b", sources)
+            if not closed:
+                stub, how = "", "writes nothing: never closed"
+            elif percent:
+                stub, how = HUGO_SHORTCODE_STUB, "inner content, as {{% %}} renders it"
+            else:
+                stub, how = HUGO_SHORTCODE_STUB_MARKDOWN, "inner content rendered as Markdown"
+            (layouts / "shortcodes" / f"{name}.html").write_text(stub, encoding="utf-8")
+            stubs.append(f"{name} ({how})")
             continue
         raise RuntimeError("hugo build failed:\n" + err[-3000:])
     else:
         raise RuntimeError("hugo build: too many stand-ins needed")
-    notes.append("shortcodes the blog defined, given stand-ins writing .Inner: " + (", ".join(sorted(stubs)) or "none"))
+    notes.append("shortcodes the blog defined, given stand-ins: " + (", ".join(sorted(stubs)) or "none"))
     return OldBuild("hugo", out, str(config.get("baseURL", "")), notes)
 
 
@@ -1063,6 +1074,18 @@ def compare(res: Result, old_pages: dict[str, Page], new_pages: dict[str, Page],
         if found:
             res.leak_total += sum(f["count"] for f in found)
             res.leaks.append({"url": url, "found": found})
+    # What each post below the bar has: syntax left showing, only smart
+    # punctuation, or something else (see its hint).
+    leaky = {l["url"]: sorted(f["pattern"] for f in l["found"]) for l in res.leaks}
+    for entry in res.body_scores:
+        if entry["score"] >= SIMILAR:
+            continue
+        if entry["new_url"] in leaky:
+            entry["cause"] = "shows " + " ".join(leaky[entry["new_url"]]) + " as text"
+        elif entry.get("score_typography_folded", 0) >= SIMILAR:
+            entry["cause"] = "smart punctuation only"
+        else:
+            entry["cause"] = "other"
     res.body_scores.sort(key=lambda s: (s["score"], s["url"]))
 
 
@@ -1118,6 +1141,13 @@ def print_report(results: list[Result], old_only: bool, worst: int) -> None:
                 if len(ms) > 5:
                     print(f"    - … {len(ms) - 5} more (see --json)", file=out)
         print(f"- (c) body text ratio ≥ {SIMILAR}: {r.body_ok}/{r.matched} ({pct(r.body_ok, r.matched)})", file=out)
+        causes: dict[str, int] = {}
+        for sc in r.body_scores:
+            if "cause" in sc:
+                causes[sc["cause"]] = causes.get(sc["cause"], 0) + 1
+        if causes:
+            print("  below it: " + ", ".join(f"{n} {c}" for c, n in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
+                  file=out)
         if r.body_ok_if_typography_folded:
             print(f"  {r.body_ok_if_typography_folded} more reach {SIMILAR} when smart quotes, dashes and ellipses "
                   "are folded to plain ones on both sides (smart punctuation set differently)", file=out)

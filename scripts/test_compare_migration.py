@@ -277,7 +277,8 @@ HUGO_SITE = {
         tags = ["NATS", "go"]
         categories = ["Engineering"]
         +++
-        Before. {{< note >}}Inner text of the note.{{< /note >}} A {{< gloss text="pod" >}} after.
+        Before. {{< note >}}Inner *text* of the note.{{< /note >}} A {{< gloss text="pod" >}} after.
+        {{% aside %}}Aside **text**.{{% /aside %}}
         """,
     "content/about.md": """
         ---
@@ -299,7 +300,11 @@ DESPINA_FOR_HUGO = {
         date: 2021-11-18T10:00:00-08:00
         tags: [nats, Go, engineering]
         ---
-        Before. Inner text of the note. A after.
+        Before.
+
+        Inner *text* of the note.
+
+        A after. Aside **text**.
         """,
     "Content/about.md": """
         ---
@@ -320,13 +325,14 @@ class HugoPair(unittest.TestCase):
             old = cm.build_hugo(src, work)
             notes = "\n".join(old.notes)
             self.assertIn("theme", notes)
-            self.assertIn("gloss (never closed: writes nothing), note", notes)
+            self.assertIn("aside (inner content, as {{% %}} renders it), gloss (writes nothing: never closed), "
+                          "note (inner content rendered as Markdown)", notes)
             old_pages = cm.read_site(old.output, old.base_url)
             self.assertEqual(cm.count_kinds(old_pages),
                              {"home": 1, "page": 1, "post": 1, "section": 1, "taxonomy": 2, "term": 3})
             one = old_pages["/blog/2021/one/"]
             self.assertEqual((one.date, sorted(one.tags)), ("2021-11-18", ["Engineering", "NATS", "go"]))
-            self.assertEqual(one.body, "Before. Inner text of the note. A after.")
+            self.assertEqual(one.body, "Before. Inner text of the note. A after. Aside text.")
 
             write(site, DESPINA_FOR_HUGO)
             new = cm.build_despina_site(despina_binary(), site)
