@@ -259,9 +259,10 @@ struct EntryLoader: Sendable {
     }
 
     /// The zone the front matter's `date` is written in, when the site's
-    /// conventions make URLs from the day as written.
+    /// conventions make URLs from the day as written: Hugo's do; Jekyll,
+    /// like Despina, takes the day in the site's zone.
     private func writtenZone(in matter: FrontMatter?) -> TimeZone? {
-        guard config.conventions != .despina, let value = matter?["date"] else { return nil }
+        guard config.conventions == .hugo, let value = matter?["date"] else { return nil }
         switch value.content {
         case .date(let text), .string(let text): return Markup.writtenTimeZone(of: text)
         default: return nil

@@ -144,8 +144,8 @@ struct PermalinkInputs: Sendable {
     var title = ""
     var date: Date?
     /// The zone the date is written in, for conventions that make the
-    /// URL's day from the date as written (Hugo's, Jekyll's); nil to take
-    /// the day in the site's zone.
+    /// URL's day from the date as written (Hugo's); nil to take the day in
+    /// the site's zone.
     var writtenZone: TimeZone?
     var categories: [String] = []
 }
