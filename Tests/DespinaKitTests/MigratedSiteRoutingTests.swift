@@ -102,6 +102,25 @@ import Testing
         }
     }
 
+    @Test func siteParametersReachTheTemplates() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nA.\n",
+            "/site/Templates/post.mustache": "{{site.params.repository}} {{site.params.version}}",
+        ], config: "params:\n  repository: https://example.org/code\n  version: 4.4\n")
+        #expect(String(decoding: try fileSystem.contents(of: "/site/Output/posts/a/index.html"), as: UTF8.self)
+            == "https://example.org/code 4.4")
+    }
+
+    @Test func aSummarysLinksToPartsOfThePostLeadToThePost() throws {
+        let (fileSystem, _, _) = try build([
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nSee [setup](#setup).\n\n## Setup\n\nText.\n",
+        ], config: "baseURL: https://example.org/blog/\n")
+        let home = String(decoding: try fileSystem.contents(of: "/site/Output/index.html"), as: UTF8.self)
+        #expect(home.contains("<a href=\"/blog/posts/a/#setup\">setup</a>"), "\(home)")
+        let post = String(decoding: try fileSystem.contents(of: "/site/Output/posts/a/index.html"), as: UTF8.self)
+        #expect(post.contains("<a href=\"#setup\">setup</a>"))
+    }
+
     @Test func anEmptyTagIsIgnored() throws {
         let (fileSystem, _, _) = try build([
             "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: [\"\", \" \", swift]\n---\nA.\n",

@@ -98,6 +98,15 @@ import Testing
             conventions: jekyll
             permalink: "/:year/:title:output_ext"
             pagePermalink: "/:filename:output_ext"
+            params:
+              "baseurl": "/blog"
+              "description": "Notes from the harbour"
+              "future": "true"
+              "paginate": "5"
+              "permalink": "/:year/:title:output_ext"
+              "timezone": "Europe/Istanbul"
+              "title": "Boats and Code"
+              "url": "https://example.org"
             markdown:
               unsafeHTML: true
               headingIDs: kramdown
@@ -147,6 +156,8 @@ import Testing
             pagePermalink: "/:slugorfilename/"
             permalinks:
               "blog": "/:section/:year/:month/:day/:slug/"
+            params:
+              "description": "From the field"
             markdown:
               unsafeHTML: true
               headingIDs: goldmark

@@ -204,7 +204,8 @@ struct EntryLoader: Sendable {
         let root = config.rootPath
         entry.content = RenderedContent(
             html: prefixingRootRelativeLinks(in: document.html, root: root),
-            summaryHTML: prefixingRootRelativeLinks(in: summary, root: root), headings: document.headings,
+            summaryHTML: prefixingRootRelativeLinks(in: pointingFragmentLinks(in: summary, at: entry.path), root: root),
+            headings: document.headings,
             plainText: document.plainText, codeText: document.codeText,
             wordCount: document.wordCount, readingMinutes: document.readingMinutes,
             links: document.links, images: document.images)

@@ -220,6 +220,12 @@ enum HugoImport {
                 : "only the content of the default language is imported"
             plan.report.leave(message, path: path, line: value.line, column: value.column)
         }
+        if let params = root.value(at: "params")?.mapping {
+            settings.params = scalarParameters(of: params)
+            if !settings.params.isEmpty {
+                plan.report.carry("\(settings.params.count) values of [params] → params, for {{< param >}} and templates")
+            }
+        }
         plan.settings = settings
         let folder = root.value(at: "contentDir")?.text ?? "content"
         return (folder.trimmingCharacters(in: CharacterSet(charactersIn: "/")), listsCategories)

@@ -41,6 +41,8 @@ struct ImportedSettings: Sendable, Equatable {
     var unsafeHTML: Bool?
     var smartPunctuation: Bool?
     var headingIDs: String?
+    /// The old site's own values (`site.repository`, Hugo's `[params]`).
+    var params: [SiteParameter] = []
     /// Old list pages that redirect to Despina's (`/categories/news/` → `/tags/news/`).
     var redirects: [SiteRedirect] = []
 
@@ -63,6 +65,10 @@ struct ImportedSettings: Sendable, Equatable {
         if !sectionPermalinks.isEmpty {
             lines.append("permalinks:")
             for entry in sectionPermalinks { lines.append("  \(Self.quoted(entry.section)): \(Self.quoted(entry.pattern))") }
+        }
+        if !params.isEmpty {
+            lines.append("params:")
+            for parameter in params { lines.append("  \(Self.quoted(parameter.name)): \(Self.quoted(parameter.value))") }
         }
         if !redirects.isEmpty {
             lines.append("redirects:")

@@ -174,10 +174,28 @@ enum JekyllImport {
         if let theme = root.value(at: "theme") {
             plan.report.leave("the theme is not imported; the site uses Despina's theme", path: path, line: theme.line, column: theme.column)
         }
+        settings.params = scalarParameters(of: config.values)
+        if !settings.params.isEmpty {
+            plan.report.carry("\(settings.params.count) values of _config.yml → params, for {{ site.NAME }} in posts")
+        }
         plan.settings = settings
         for warning in config.warnings {
             plan.report.leave(warning.message, path: path, line: warning.line, column: warning.column)
         }
         return (root.value(at: "exclude")?.texts ?? []).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     }
+}
+
+/// The text, number and true/false values of `mapping`'s own keys, as
+/// site parameters (lists and mappings have no place there).
+func scalarParameters(of mapping: YAMLMapping) -> [SiteParameter] {
+    mapping.keys.compactMap { key in
+        guard let value = mapping[key.name] else { return nil }
+        switch value.content {
+        case .string, .date, .integer, .number, .bool:
+            return value.text.map { SiteParameter(name: key.name, value: value.sourceText.isEmpty ? $0 : value.sourceText) }
+        default:
+            return nil
+        }
+    }.sorted { $0.name < $1.name }
 }

@@ -41,6 +41,8 @@ final class PageContexts: Sendable {
             "seriesURL": .string(root + "series/"),
             "searchURL": .string(root + "search/"),
             "hasSearch": .bool(config.search.enabled),
+            "params": .dictionary(Fields(Dictionary(
+                config.params.map { ($0.name, Value.string($0.value)) }, uniquingKeysWith: { first, _ in first }))),
             "pages": .array(model.pages.map { page in
                 .dictionary(["title": .string(page.title), "url": .string(Self.url(page.path, root: root))])
             }),

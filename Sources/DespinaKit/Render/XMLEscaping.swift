@@ -39,6 +39,15 @@ func prefixingRootRelativeLinks(in html: String, root: String) -> String {
     return prefixingRootRelativeAttributes(in: html) { $0.hasPrefix(root) ? nil : base }
 }
 
+/// `html` with each link to a part of its own page (`href="#setup"`) made
+/// a link to that part of the page at `path` (`href="/posts/x/#setup"`):
+/// a post's summary is shown on list pages and in feeds, where the part
+/// is not on the page.
+func pointingFragmentLinks(in html: String, at path: String) -> String {
+    guard html.contains(" href=\"#") else { return html }
+    return html.replacingOccurrences(of: " href=\"#", with: " href=\"\(escapeXML(path))#")
+}
+
 /// `html` with `prefix(value)` put in front of the value of each `href` and
 /// `src` attribute that starts with a single `/` (protocol-relative
 /// `//host/…` ones are left alone); `value` runs from that `/` to the end of

@@ -11,7 +11,7 @@ struct ConfigLoader: Sendable {
 
     static let topLevelKeys = [
         "title", "description", "author", "baseURL", "language", "timeZone", "postsPerPage",
-        "permalink", "permalinks", "pagePermalink", "conventions", "redirects", "markdown", "search", "feedLimit",
+        "permalink", "permalinks", "pagePermalink", "conventions", "redirects", "params", "markdown", "search", "feedLimit",
     ]
     static let markdownKeys = ["smartPunctuation", "hardLineBreaks", "unsafeHTML"]
     static let searchKeys = ["enabled", "indexCode"]
@@ -85,6 +85,21 @@ struct ConfigLoader: Sendable {
                         SectionPermalink(section: key.name, pattern: try Self.pattern(pattern, at: value)))
                 }
                 config.sectionPermalinks.sort { $0.section < $1.section }
+            }
+            if let params = try yaml.mapping("params") {
+                for key in params.keys {
+                    let value = params[key.name]
+                    switch value?.content {
+                    case .string(let text)?, .date(let text)?: config.params.append(SiteParameter(name: key.name, value: text))
+                    case .integer?, .number?, .bool?:
+                        config.params.append(SiteParameter(name: key.name, value: value?.sourceText ?? ""))
+                    default:
+                        throw MarkupError(
+                            line: value?.line ?? key.line, column: value?.column ?? key.column,
+                            message: "'params.\(key.name)' must be a single value (text, a number or true/false)")
+                    }
+                }
+                config.params.sort { $0.name < $1.name }
             }
             if let redirects = try yaml.mapping("redirects") {
                 for key in redirects.keys {

@@ -32,6 +32,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var pagePermalink = "/:slug/"
     /// Whose habits slugs, titles from file names and categories follow.
     var conventions = SiteConventions.despina
+    /// The site's own values for templates (`{{site.params.repository}}`)
+    /// and for a moved blog's `{{ site.repository }}` and `{{< param >}}`,
+    /// as Hugo's `[params]` and Jekyll's `_config.yml`; sorted by name.
+    public var params: [SiteParameter] = []
     /// Old URLs of the site that redirect to new ones (a moved blog's
     /// category pages, `/categories/news/` → `/tags/news/`), sorted.
     public var redirects: [SiteRedirect] = []
@@ -73,6 +77,26 @@ public struct SiteConfig: Sendable, Equatable {
         guard let scheme = url.scheme, let host = url.host else { return (root, "") }
         let port = url.port.map { ":\($0)" } ?? ""
         return (root, "\(scheme)://\(host)\(port)")
+    }
+}
+
+/// A named value of `params:` in `despina.yml`.
+public struct SiteParameter: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    /// Creates a parameter.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension SiteConfig {
+    /// The value of the parameter `name`, matched in any letter case, as
+    /// Hugo matches its params.
+    func parameter(_ name: String) -> String? {
+        params.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 
