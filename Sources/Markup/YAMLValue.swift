@@ -195,6 +195,19 @@ public struct YAMLMapping: Sendable, Hashable {
         return number
     }
 
+    /// The whole number for `name`, which must lie in `range`: a setting
+    /// such as a page size has a sensible span, and a value far outside it
+    /// would make the site huge or the build overflow.
+    public func int(_ name: String, in range: ClosedRange<Int>) throws(MarkupError) -> Int? {
+        guard let number = try int(name), let (key, value) = present(name) else { return nil }
+        guard range.contains(number) else {
+            throw MarkupError(
+                line: value.line, column: value.column,
+                message: "'\(key.name)' must be from \(range.lowerBound) to \(range.upperBound), found \(number)")
+        }
+        return number
+    }
+
     /// The number for `name`, whole or not.
     public func double(_ name: String) throws(MarkupError) -> Double? {
         guard let (key, value) = present(name) else { return nil }

@@ -1,3 +1,5 @@
+import DespinaKit
+
 /// What a command accepts: positional arguments, options with a value, and flags.
 struct CommandSpec {
     var name: String
@@ -12,16 +14,26 @@ struct CommandSpec {
 
     /// The `--help` text.
     var help: String {
-        var lines = ["usage: \(usage)", "", summary]
-        if !options.isEmpty || !flags.isEmpty { lines += ["", "options:"] }
+        var lines = ["usage: \(usage)", "", summary, "", "options:"]
         for option in options {
-            lines.append("  --\(option.name) \(option.value)".padding(to: 26) + option.help)
+            lines.append("  \(Self.spelling(option.name)) \(option.value)".padding(to: 30) + option.help)
         }
         for flag in flags {
-            lines.append("  --\(flag.name)".padding(to: 26) + flag.help)
+            lines.append("  \(Self.spelling(flag.name))".padding(to: 30) + flag.help)
         }
-        lines.append("  --help".padding(to: 26) + "show this help")
+        lines.append("  -h, --help".padding(to: 30) + "show this help")
         return lines.joined(separator: "\n")
+    }
+
+    /// One-letter spellings of the common options, as Hugo and Zola have
+    /// them: `-D` drafts, `-F` future, `-o` output, `-p` port, `-v` verbose.
+    static let shortNames: [Character: String] = [
+        "D": "drafts", "F": "future", "o": "output", "p": "port", "v": "verbose",
+    ]
+
+    /// `--name`, or `-x, --name` where the option has a short spelling.
+    private static func spelling(_ name: String) -> String {
+        shortNames.first { $0.value == name }.map { "-\($0.key), --\(name)" } ?? "--\(name)"
     }
 }
 
@@ -58,6 +70,9 @@ extension CommandSpec {
             if argument == "--" { onlyPositionals = true; continue }
             if argument == "--help" || argument == "-h" { result.wantsHelp = true; continue }
             var name = String(argument.drop { $0 == "-" })
+            if !argument.hasPrefix("--"), name.count == 1, let letter = name.first, let long = Self.shortNames[letter] {
+                name = long
+            }
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])
@@ -76,7 +91,9 @@ extension CommandSpec {
                 if inlineValue != nil { throw UsageError(message: "flag --\(name) takes no value") }
                 result.flags.insert(name)
             } else {
-                throw UsageError(message: "unknown option '\(argument)' for '\(self.name)'")
+                let known = options.map(\.name) + flags.map(\.name)
+                let hint = nearest(to: name, among: known).map { "; did you mean '--\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(argument)' for '\(self.name)'\(hint)")
             }
         }
         if result.wantsHelp { return result }
@@ -89,6 +106,13 @@ extension CommandSpec {
         }
         return result
     }
+}
+
+/// The word of `candidates` nearest to `word` when it is a likely
+/// misspelling of it (at most two letters off), else nil.
+func nearest(to word: String, among candidates: [String]) -> String? {
+    let best = candidates.min { editDistance(word, $0) < editDistance(word, $1) }
+    return best.flatMap { editDistance(word, $0) <= 2 ? $0 : nil }
 }
 
 extension String {

@@ -12,12 +12,15 @@ enum Commands {
         case "import": return try importSite(arguments)
         case "search": return try search(arguments)
         case "serve": return try serve(arguments)
-        case "check": return check(arguments)
+        case "check": return try check(arguments)
         default: throw UsageError(message: "unknown command '\(name)'")
         }
     }
 
-    static func buildOptions(_ arguments: ParsedArguments, site: String) -> BuildOptions {
+    static func buildOptions(_ arguments: ParsedArguments, site: String) throws -> BuildOptions {
+        if let baseURL = arguments.option("base-url"), let problem = SiteConfig.problem(withBaseURL: baseURL) {
+            throw UsageError(message: "--base-url \(problem)")
+        }
         var options = BuildOptions(siteDirectory: absolute(site))
         options.outputDirectory = arguments.option("output").map(absolute)
         options.includeDrafts = arguments.flag("drafts")
@@ -30,7 +33,7 @@ enum Commands {
 
     static func build(_ arguments: ParsedArguments) throws -> Int32 {
         let environment = makeEnvironment(verbose: arguments.flag("verbose"))
-        var options = buildOptions(arguments, site: arguments.positionals.first ?? ".")
+        var options = try buildOptions(arguments, site: arguments.positionals.first ?? ".")
         options.endsProcessAfterBuild = true
         do {
             let summary = try SiteBuilder(environment: environment).build(options)
@@ -124,9 +127,9 @@ enum Commands {
         }
     }
 
-    static func check(_ arguments: ParsedArguments) -> Int32 {
+    static func check(_ arguments: ParsedArguments) throws -> Int32 {
         let environment = makeEnvironment(verbose: false)
-        let options = buildOptions(arguments, site: arguments.positionals.first ?? ".")
+        let options = try buildOptions(arguments, site: arguments.positionals.first ?? ".")
         let diagnostics = SiteChecker(environment: environment).check(options, external: arguments.flag("external"))
         for diagnostic in diagnostics { printError(diagnostic.description) }
         let errors = diagnostics.filter { $0.severity == .error }.count

@@ -50,7 +50,7 @@ let commands: [CommandSpec] = [
                 ("external", "also request every link to another site and report dead ones")]),
     CommandSpec(
         name: "serve", summary: "Builds the site, serves it on this machine and rebuilds and reloads pages on every change.",
-        usage: "despina serve [SITE_DIR] [--port 8080] [--host 127.0.0.1] [--drafts] [--open]",
+        usage: "despina serve [SITE_DIR] [--port 8080] [--host 127.0.0.1] [--drafts] [--future] [--open] [--verbose]",
         positionals: [("SITE_DIR", false)],
         options: [("port", "PORT", "the port to listen on (default: 8080)"),
                   ("host", "HOST", "the address to listen on (default: 127.0.0.1)")],
@@ -120,7 +120,8 @@ func run(_ arguments: [String]) -> Int32 {
         return 0
     }
     guard let spec = commands.first(where: { $0.name == name }) else {
-        printError("despina: unknown command '\(name)'\n\n\(generalHelp)")
+        let hint = nearest(to: name, among: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        printError("despina: unknown command '\(name)'\(hint)\n\n\(generalHelp)")
         return 2
     }
     let parsed: ParsedArguments

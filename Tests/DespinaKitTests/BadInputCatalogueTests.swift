@@ -206,7 +206,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["despina.yml:1:11: error: unknown time zone 'Mars/Base' for 'timeZone'; use a name like Europe/Istanbul or UTC",
                                  BadInput.failed], status: 1),
         BadInput(name: "zero posts per page", changes: [.text("despina.yml", "postsPerPage: 0\n")],
-                 standardError: ["despina.yml:1:15: error: 'postsPerPage' must be at least 1, found 0", BadInput.failed], status: 1),
+                 standardError: ["despina.yml:1:15: error: 'postsPerPage' must be from 1 to 1000, found 0", BadInput.failed], status: 1),
         BadInput(name: "a word for posts per page", changes: [.text("despina.yml", "title: Notes\npostsPerPage: many\n")],
                  standardError: ["despina.yml:2:15: error: expected a whole number for 'postsPerPage', found 'many'", BadInput.failed], status: 1),
         BadInput(name: "a number for the base URL", changes: [.text("despina.yml", "baseURL: 5\n")],

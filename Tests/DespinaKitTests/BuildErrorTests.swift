@@ -375,7 +375,10 @@ struct TestSite {
 
     @Test(arguments: [
         ("timeZone: Mars/Base", "despina.yml:1:11: error: unknown time zone 'Mars/Base' for 'timeZone'; use a name like Europe/Istanbul or UTC"),
-        ("postsPerPage: 0", "despina.yml:1:15: error: 'postsPerPage' must be at least 1, found 0"),
+        ("postsPerPage: 0", "despina.yml:1:15: error: 'postsPerPage' must be from 1 to 1000, found 0"),
+        ("postsPerPage: 9223372036854775807",
+         "despina.yml:1:15: error: 'postsPerPage' must be from 1 to 1000, found 9223372036854775807"),
+        ("feedLimit: -1", "despina.yml:1:12: error: 'feedLimit' must be from 0 to 10000, found -1"),
         ("baseURL: 5", "despina.yml:1:10: error: expected a string for 'baseURL', found the number 5"),
         ("baseURL: example.org/blog",
          "despina.yml:1:10: error: 'baseURL' must be an absolute http or https URL like https://example.org/blog/, found 'example.org/blog'"),

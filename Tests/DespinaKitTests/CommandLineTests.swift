@@ -84,6 +84,40 @@ import Testing
         #expect(run.standardError.hasPrefix("despina build: unknown option '--bogus' for 'build'\nusage: despina build"))
     }
 
+    @Test func aMistypedCommandOrOptionGetsTheNearestOne() throws {
+        let command = try despina("bild")
+        #expect(command.status == 2)
+        #expect(command.standardError.hasPrefix("despina: unknown command 'bild'; did you mean 'build'?\n"))
+        let option = try despina("build", "--draft")
+        #expect(option.status == 2)
+        #expect(option.standardError.hasPrefix("despina build: unknown option '--draft' for 'build'; did you mean '--drafts'?\n"))
+    }
+
+    @Test func shortFlagsAreTheLongOnes() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("build", "blog", "-D", "-F", "-o", temporary + "/public", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: temporary + "/public/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site + "/Output/index.html"))
+        let help = try despina("build", "--help")
+        #expect(help.standardOutput.contains("  -D, --drafts "))
+        #expect(help.standardOutput.contains("  -o, --output DIR "))
+        #expect(help.standardOutput.contains("  -h, --help "))
+    }
+
+    @Test(arguments: ["example.com", "ftp://x.org/", "javascript:alert(1)//"])
+    func aBaseURLThatIsNotAnHTTPURLIsAUsageError(url: String) throws {
+        let run = try despina("build", "--base-url", url)
+        #expect(run.status == 2)
+        #expect(run.standardError == "despina build: --base-url must be an absolute http or https URL like https://example.org/blog/, found '\(url)'\n")
+    }
+
+    @Test func initsHelpHasAnOptionsHeader() throws {
+        let run = try despina("init", "--help")
+        #expect(run.standardOutput.hasSuffix("options:\n  -h, --help                  show this help\n"), "\(run.standardOutput)")
+    }
+
     @Test func noCommandIsAUsageError() throws {
         let run = try despina()
         #expect(run.status == 2)

@@ -45,13 +45,9 @@ struct ConfigLoader: Sendable {
             config.description = try yaml.string("description") ?? config.description
             config.author = try yaml.string("author") ?? config.author
             if let baseURL = try yaml.string("baseURL") {
-                guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                      url.host?.isEmpty == false
-                else {
+                if let problem = SiteConfig.problem(withBaseURL: baseURL) {
                     let position = yaml["baseURL"]
-                    throw MarkupError(
-                        line: position?.line ?? 0, column: position?.column ?? 0,
-                        message: "'baseURL' must be an absolute http or https URL like https://example.org/blog/, found '\(baseURL)'")
+                    throw MarkupError(line: position?.line ?? 0, column: position?.column ?? 0, message: "'baseURL' \(problem)")
                 }
                 config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             }
@@ -65,8 +61,8 @@ struct ConfigLoader: Sendable {
                 }
                 config.timeZone = zone
             }
-            config.postsPerPage = try yaml.int("postsPerPage", atLeast: 1) ?? config.postsPerPage
-            config.feedLimit = try yaml.int("feedLimit") ?? config.feedLimit
+            config.postsPerPage = try yaml.values.int("postsPerPage", in: 1...1000) ?? config.postsPerPage
+            config.feedLimit = try yaml.values.int("feedLimit", in: 0...10_000) ?? config.feedLimit
             if let permalink = try yaml.string("permalink") {
                 config.permalink = try Self.pattern(permalink, at: yaml["permalink"])
             }
@@ -166,8 +162,8 @@ struct ConfigLoader: Sendable {
 }
 
 /// The number of single-letter insertions, deletions and substitutions
-/// that turn `a` into `b`.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// that turn `a` into `b`: how near a misspelt name is to a known one.
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

@@ -132,6 +132,16 @@ public struct SectionPermalink: Sendable, Equatable {
 }
 
 extension SiteConfig {
+    /// What is wrong with `text` as the site's base URL (`despina.yml`'s
+    /// `baseURL`, `--base-url`), or nil when it is an absolute http or
+    /// https URL: anything else would end up in front of every link.
+    public static func problem(withBaseURL text: String) -> String? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.host?.isEmpty == false
+        else { return "must be an absolute http or https URL like https://example.org/blog/, found '\(text)'" }
+        return nil
+    }
+
     /// The pattern of a post in `section`: the section's own, else the site's.
     func permalinkPattern(forSection section: String) -> String {
         sectionPermalinks.first { $0.section == section }?.pattern ?? permalink
