@@ -12,6 +12,7 @@ struct DocumentParts {
     var headingText = ""
     var links: [LinkReference] = []
     var images: [LinkReference] = []
+    var firstRawHTML: RawHTMLPlace?
 }
 
 /// Parses Markdown with cmark, walks the tree once to collect what the
@@ -26,6 +27,8 @@ struct DocumentBuilder {
     let highlighter: any CodeHighlighter
     let linkResolver: (@Sendable (String) -> String?)?
     let lineOffset: Int
+    /// Fragments of HTML made by the caller, by placeholder number.
+    let trustedHTML: [String]
 
     private var parseOptions: Int32 { options.smartPunctuation ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT }
     private var renderOptions: Int32 {
@@ -39,6 +42,7 @@ struct DocumentBuilder {
     private var headingNodes: [OpaquePointer] = []
     private var codeBlocks: [OpaquePointer] = []
     private var userHTML: [OpaquePointer] = []
+    private var placeholderTexts: [OpaquePointer] = []
     private var summaryMarkers: [OpaquePointer] = []
     private var tildeParents: [OpaquePointer] = []
     private var firstParagraph: OpaquePointer?
@@ -47,11 +51,12 @@ struct DocumentBuilder {
     private var sourceLines: SourceLineIndex?
 
     init(options: MarkdownOptions, highlighter: any CodeHighlighter,
-         linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int) {
+         linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int, trustedHTML: [String] = []) {
         self.options = options
         self.highlighter = highlighter
         self.linkResolver = linkResolver
         self.lineOffset = lineOffset
+        self.trustedHTML = trustedHTML
     }
 
     /// Parses and renders `source`, the UTF-8 bytes of the Markdown.
@@ -73,6 +78,10 @@ struct DocumentBuilder {
         walk(root)
         sourceLines = nil
         handleUserHTML()
+        if !placeholderTexts.isEmpty {
+            let removed = TrustedHTML.apply(to: placeholderTexts, fragments: trustedHTML)
+            if let first = firstParagraph, removed.contains(first) { firstParagraph = nil }
+        }
         let summaryBlockCount = removeSummaryMarkers(root: root)
         if options.strikethrough {
             for parent in tildeParents { Strikethrough.apply(in: parent) }
@@ -107,7 +116,12 @@ struct DocumentBuilder {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT:
                 let bytes = CmarkNode.literalBytes(node)
-                appendText(bytes)
+                if !trustedHTML.isEmpty, TrustedHTML.mayContainPlaceholder(bytes) {
+                    placeholderTexts.append(node)
+                    plain.append(contentsOf: TrustedHTML.removingPlaceholders(from: bytes, count: trustedHTML.count))
+                } else {
+                    appendText(bytes)
+                }
                 if options.strikethrough,
                    containsPair(bytes, UInt8(ascii: "~"), UInt8(ascii: "~")),
                    let parent = cmark_node_parent(node),
@@ -128,6 +142,9 @@ struct DocumentBuilder {
                     summaryMarkers.append(node)
                 } else if !options.allowsRawHTML {
                     userHTML.append(node)
+                    if parts.firstRawHTML == nil, !SummaryMarker.isComment(CmarkNode.literalBytes(node)) {
+                        parts.firstRawHTML = rawHTMLPlace(of: node)
+                    }
                 }
             case CMARK_NODE_HEADING:
                 if entering {
@@ -156,6 +173,24 @@ struct DocumentBuilder {
                 break
             }
         }
+    }
+
+    /// Where the raw HTML `node` starts, and its first tag.
+    private mutating func rawHTMLPlace(of node: OpaquePointer) -> RawHTMLPlace {
+        let position = CmarkNode.isOfType(node, CMARK_NODE_HTML_INLINE)
+            ? sourcePosition(of: node)
+            : (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+        let bytes = CmarkNode.literalBytes(node)
+        var tag = bytes.prefix { $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        if tag.count > 40 { tag = tag.prefix(40) } else if tag.count < bytes.count, bytes[tag.count] == UInt8(ascii: ">") {
+            tag = bytes.prefix(tag.count + 1)
+        }
+        // cmark keeps an HTML block's indentation in its literal, and counts
+        // its column from the first character after it.
+        let indentation = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        let text = String(decoding: tag.dropFirst(indentation), as: UTF8.self)
+        return RawHTMLPlace(
+            line: position.0 + lineOffset, column: position.1, tag: text)
     }
 
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
