@@ -92,8 +92,10 @@ struct EntryLoader: Sendable {
         let updated = try matter?.date("lastmod", timeZone: config.zone)
             ?? matter?.date("updated", timeZone: config.zone)
             ?? matter?.date("last_modified_at", timeZone: config.zone)
-        var tags = try matter?.texts("tags") ?? []
-        for category in try matter?.texts("categories") ?? [] where !tags.contains(category) {
+        // `tags: [""]`, which some generators write for "none", names no tag.
+        var tags = try (matter?.texts("tags") ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        for category in try matter?.texts("categories") ?? [] where !tags.contains(category)
+            && !category.trimmingCharacters(in: .whitespaces).isEmpty {
             tags.append(category)
         }
         let description = try matter?.text("description") ?? matter?.text("summary")
@@ -167,17 +169,33 @@ struct EntryLoader: Sendable {
         options.hardLineBreaks = entry.markdown.hardLineBreaks
         options.reservedIDs = reservedIDs
         let source = entry.sourcePath
-        // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
-        let (markdown, foreignSyntax) = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source)
         let lookups = Mutex<[LinkLookup]>([])
+        let resolveLink: @Sendable (String) -> String? = { destination in
+            let result = links.url(forLink: destination, from: source)
+            lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
+            return result
+        }
+        var context = ForeignSyntaxContext(root: config.rootPath, origin: config.origin, resolveLink: resolveLink)
+        context.resolvePost = { name in
+            let result = links.url(forPostNamed: name)
+            lookups.withLock { $0.append(LinkLookup(destination: Routing.postNameLookup(name), result: result)) }
+            return result
+        }
+        context.renderInline = { [options, highlighter] markdown in
+            Self.inlineHTML(Document(markdown: markdown, options: options, highlighter: highlighter).html)
+        }
+        // Jekyll's and Hugo's template syntax becomes Markdown and trusted HTML.
+        let foreign = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source, context: context)
         let document = Document(
-            markdown: String(markdown), options: options, highlighter: highlighter,
-            linkResolver: { destination in
-                let result = links.url(forLink: destination, from: source)
-                lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
-                return result
-            },
-            firstLineNumber: entry.bodyFirstLine)
+            markdown: String(foreign.markdown), options: options, highlighter: highlighter,
+            linkResolver: resolveLink, firstLineNumber: entry.bodyFirstLine, trustedHTML: foreign.trustedHTML)
+        var diagnostics = foreign.warnings
+        if let html = document.firstRawHTML {
+            diagnostics.append(.warning(
+                "raw HTML (\(html.tag)) is shown as text, here and in the rest of the post, because unsafeHTML is off; "
+                    + "set unsafeHTML: true in the front matter (or markdown.unsafeHTML in despina.yml) to pass it through",
+                path: source, line: html.line, column: html.column))
+        }
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
@@ -191,8 +209,19 @@ struct EntryLoader: Sendable {
             links: document.links, images: document.images)
         entry.body = ""
         return Rendered(
-            entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source),
+            entry: entry, diagnostics: diagnostics + Self.unresolvedLinks(in: document, source: source),
             lookups: lookups.withLock { $0 })
+    }
+
+    /// The HTML of a one-paragraph document without its `<p>` and `</p>`
+    /// (Hugo's `markdownify`): a caption inside a figure.
+    static func inlineHTML(_ html: String) -> String {
+        var inner = Substring(html)
+        while inner.last == "\n" { inner = inner.dropLast() }
+        guard inner.hasPrefix("<p>"), inner.hasSuffix("</p>"), inner.dropFirst(3).range(of: "<p>") == nil else {
+            return String(inner)
+        }
+        return String(inner.dropFirst(3).dropLast(4))
     }
 
     /// A warning for each link to a Markdown file that matches no post or
