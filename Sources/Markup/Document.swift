@@ -33,6 +33,9 @@ public struct Document: Sendable {
     /// The first raw HTML (not a comment) that the options escaped, or nil
     /// when there is none or raw HTML is allowed.
     public let firstRawHTML: RawHTMLPlace?
+    /// The first attribute of a kramdown attribute list that was left out
+    /// (one not in ``AttributeList``'s kept set), or nil.
+    public let firstDroppedAttribute: DroppedAttribute?
 
     /// The headings nested by level, for a table of contents.
     public var tableOfContents: [TableOfContentsEntry] {
@@ -81,5 +84,6 @@ public struct Document: Sendable {
         links = parts.links
         images = parts.images
         firstRawHTML = parts.firstRawHTML
+        firstDroppedAttribute = parts.firstDroppedAttribute
     }
 }

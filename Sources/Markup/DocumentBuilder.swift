@@ -13,6 +13,7 @@ struct DocumentParts {
     var links: [LinkReference] = []
     var images: [LinkReference] = []
     var firstRawHTML: RawHTMLPlace?
+    var firstDroppedAttribute: DroppedAttribute?
 }
 
 /// Parses Markdown with cmark, walks the tree once to collect what the
@@ -43,6 +44,7 @@ struct DocumentBuilder {
     private var codeBlocks: [OpaquePointer] = []
     private var userHTML: [OpaquePointer] = []
     private var placeholderTexts: [OpaquePointer] = []
+    private var attributeLists = AttributeListTransform()
     private var summaryMarkers: [OpaquePointer] = []
     private var tildeParents: [OpaquePointer] = []
     private var firstParagraph: OpaquePointer?
@@ -75,12 +77,16 @@ struct DocumentBuilder {
             }
         }
         sourceLines = SourceLineIndex(source: source)
+        if options.attributeLists && containsPair(source, UInt8(ascii: "{"), UInt8(ascii: ":")) {
+            findAttributeLists(root)
+        }
         walk(root)
         sourceLines = nil
         handleUserHTML()
         if !placeholderTexts.isEmpty {
             let removed = TrustedHTML.apply(to: placeholderTexts, fragments: trustedHTML)
             if let first = firstParagraph, removed.contains(first) { firstParagraph = nil }
+            attributeLists.forget(removed)
         }
         let summaryBlockCount = removeSummaryMarkers(root: root)
         if options.strikethrough {
@@ -88,6 +94,8 @@ struct DocumentBuilder {
         }
         finishHeadings()
         highlightCodeBlocks()
+        let withAttributes = attributeLists.render(renderOptions: renderOptions)
+        if let first = firstParagraph, let replacement = withAttributes[first] { firstParagraph = replacement }
 
         parts.html = CmarkNode.renderHTML(root, options: renderOptions)
         if let summaryBlockCount {
@@ -100,6 +108,20 @@ struct DocumentBuilder {
         parts.codeText = String(decoding: code, as: UTF8.self)
         parts.headingText = String(decoding: headingLines, as: UTF8.self)
         return parts
+    }
+
+    /// Takes kramdown attribute lists out of the tree, keeping their
+    /// attributes for the elements they follow.
+    private mutating func findAttributeLists(_ root: OpaquePointer) {
+        var transform = AttributeListTransform()
+        transform.apply(
+            to: root, position: { sourcePosition(of: $0) },
+            lineStart: { line in sourceLines?.firstCharacter(ofLine: line) })
+        if let dropped = transform.firstDropped {
+            parts.firstDroppedAttribute = DroppedAttribute(
+                key: dropped.key, line: dropped.line + lineOffset, column: dropped.column)
+        }
+        attributeLists = transform
     }
 
     // MARK: - The walk
@@ -298,14 +320,17 @@ struct DocumentBuilder {
                 parts.headings.append(Heading(level: level, title: title, id: ""))
                 continue
             }
-            let id = anchors.uniqueID(for: title)
+            // An attribute list's id replaces the one made from the text.
+            var attributes = attributeLists.take(node)
+            let id = attributes?.id ?? anchors.uniqueID(for: title)
+            attributes?.id = nil
             parts.headings.append(Heading(level: level, title: title, id: id))
             // cmark renders `<hN>…</hN>`: the id goes after `<hN`.
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
             guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
             let html = String(rendered[..<tagEnd]) + " id=\"" + HTMLEscaping.escaped(id) + "\""
-                + String(rendered[tagEnd...])
+                + (attributes?.html() ?? "") + String(rendered[tagEnd...])
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)
             }
@@ -313,15 +338,16 @@ struct DocumentBuilder {
     }
 
     /// Replaces each code block by the highlighter's HTML.
-    private func highlightCodeBlocks() {
+    private mutating func highlightCodeBlocks() {
         for node in codeBlocks {
             let info = CmarkNode.string(cmark_node_get_fence_info(node))
             let language = info.utf8.split(
                 maxSplits: 1, omittingEmptySubsequences: true,
                 whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
             ).first.map { String(decoding: $0, as: UTF8.self) }
-            let html = highlighter.highlightedBlock(
+            var html = highlighter.highlightedBlock(
                 code: CmarkNode.literal(node), language: language, info: info)
+            if let attributes = attributeLists.take(node), let changed = attributes.inserted(into: html) { html = changed }
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)
             }

@@ -87,3 +87,13 @@ public struct RawHTMLPlace: Sendable, Hashable {
     /// (at most 40 bytes), e.g. `<div class="note">`.
     public var tag: String
 }
+
+/// The first attribute of a kramdown attribute list that was not kept
+/// (`target="_blank"`), for a warning.
+public struct DroppedAttribute: Sendable, Hashable {
+    /// The attribute's name, in lowercase.
+    public var key: String
+    /// The 1-based line and byte column of its list, in the file's coordinates.
+    public var line: Int
+    public var column: Int
+}

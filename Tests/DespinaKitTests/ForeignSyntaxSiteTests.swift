@@ -88,4 +88,24 @@ import Testing
                 + "because unsafeHTML is off; set unsafeHTML: true in the front matter (or markdown.unsafeHTML in despina.yml) to pass it through",
         ])
     }
+
+    @Test func kramdownAttributeListsGiveAttributesAndDropTheRestWithOneWarning() throws {
+        let recorder = LogRecorder()
+        let fileSystem = MemoryFileSystem(files: [
+            "/site/despina.yml": config,
+            "/site/Content/posts/2019-04-04-lists.md": "---\ntitle: Lists\n---\n"
+                + "![Chart]({{ site.baseurl }}/chart.png){: width=\"400\" .center}\n\n"
+                + "Read [the guide](https://example.com/guide){:target=\"_blank\"} and [more](https://example.com){: target=\"_top\" rel=\"x\"}.\n\n"
+                + "## Setup\n{: #setup-steps}\n\n* one\n* two\n{: .steps}\n",
+        ])
+        try build(fileSystem, log: recorder.logger)
+        let page = try content(of: "/site/Output/2019/lists/index.html", in: fileSystem)
+        #expect(page == "<p><img src=\"/blog/chart.png\" alt=\"Chart\" class=\"center\" width=\"400\" /></p>\n"
+            + "<p>Read <a href=\"https://example.com/guide\">the guide</a> and <a href=\"https://example.com\">more</a>.</p>\n"
+            + "<h2 id=\"setup-steps\">Setup</h2>\n<ul class=\"steps\">\n<li>one</li>\n<li>two</li>\n</ul>\n")
+        #expect(recorder.warnings == [
+            "Content/posts/2019-04-04-lists.md:6:44: warning: the attribute 'target' of a kramdown attribute list is left out "
+                + "(only id, class, width, height, alt and title are kept); this warning is not repeated for this post",
+        ])
+    }
 }

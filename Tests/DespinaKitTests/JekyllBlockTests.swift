@@ -47,13 +47,14 @@ import Testing
         ])
     }
 
-    @Test func kramdownAttributeListsGetAWarning() {
+    @Test func kramdownListsThatAreNotAttributesGetAWarning() {
         let body = "> Careful.\n{: .prompt-warning }\n\n* TOC\n{:toc}\n\n```\n{: .in-code }\n```\nA {: inline} word.\n"
+            + "{::options parse_block_html=\"true\" /}\n"
         let result = translate(body)
         #expect(result.markdown == body)
         #expect(result.warnings == [
-            "post.md:2:1: warning: kramdown attribute list {: .prompt-warning } \(shown)",
             "post.md:5:1: warning: kramdown attribute list {:toc} \(shown)",
+            "post.md:11:1: warning: kramdown attribute list {::options parse_block_html=\"true\" /} \(shown)",
         ])
     }
 

@@ -190,6 +190,12 @@ struct EntryLoader: Sendable {
             markdown: String(foreign.markdown), options: options, highlighter: highlighter,
             linkResolver: resolveLink, firstLineNumber: entry.bodyFirstLine, trustedHTML: foreign.trustedHTML)
         var diagnostics = foreign.warnings
+        if let dropped = document.firstDroppedAttribute {
+            diagnostics.append(.warning(
+                "the attribute '\(dropped.key)' of a kramdown attribute list is left out "
+                    + "(only id, class, width, height, alt and title are kept); this warning is not repeated for this post",
+                path: source, line: dropped.line, column: dropped.column))
+        }
         if let html = document.firstRawHTML {
             diagnostics.append(.warning(
                 "raw HTML (\(html.tag)) is shown as text, here and in the rest of the post, because unsafeHTML is off; "

@@ -162,7 +162,9 @@ enum ForeignSyntax {
                 return offset + 1
             }
             if !isBlank { inIndentedCode = false }
-            if literalBlockEnd == nil, Self.isAttributeList(scalars) {
+            // A list Markdown reads (`{: .note}`) gives the block before it attributes;
+            // the rest (`{:toc}`, `{::options}`) are kramdown's own and stay text.
+            if literalBlockEnd == nil, Self.isAttributeList(scalars), AttributeList.parse(String(lines[offset])) == nil {
                 let indent = scalars.prefix { $0 == " " || $0 == "\t" }.count
                 warnings.append(.warning(
                     "kramdown attribute list \(String(String.UnicodeScalarView(scalars[indent...]))) is not supported; "
@@ -200,8 +202,8 @@ enum ForeignSyntax {
                 .replacingOccurrences(of: "{{%/*", with: "{{%").replacingOccurrences(of: "*/%}}", with: "%}}")
         }
 
-        /// A kramdown attribute list alone on a line: `{: .note}`,
-        /// `{:toc}`, `{::options ... /}`.
+        /// Something like a kramdown attribute list alone on a line:
+        /// `{: .note}`, `{:toc}`, `{::options ... /}`.
         private static func isAttributeList(_ scalars: [Unicode.Scalar]) -> Bool {
             var text = scalars.drop { $0 == " " || $0 == "\t" }
             while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
