@@ -108,4 +108,17 @@ import Testing
                 + "(only id, class, width, height, alt and title are kept); this warning is not repeated for this post",
         ])
     }
+
+    @Test func paramReadsTheTOMLFrontMatterWithItsParamsTable() throws {
+        let recorder = LogRecorder()
+        let fileSystem = MemoryFileSystem(files: [
+            "/site/despina.yml": config,
+            "/site/Content/posts/tape.md": "+++\ntitle = \"Tape\"\ndate = 2019-04-02\nauthor = \"Ann\"\n[params]\ncover = \"reel.jpg\"\n+++\n"
+                + "By {{< param author >}}. ![Cover]({{< param cover >}}) {{< param \"params.cover\" >}}\n",
+        ])
+        try build(fileSystem, log: recorder.logger)
+        let page = try content(of: "/site/Output/2019/tape/index.html", in: fileSystem)
+        #expect(page == "<p>By Ann. <img src=\"reel.jpg\" alt=\"Cover\" /> reel.jpg</p>\n")
+        #expect(recorder.warnings == [])
+    }
 }

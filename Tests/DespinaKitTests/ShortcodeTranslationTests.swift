@@ -82,6 +82,16 @@ import Testing
         ])
     }
 
+    @Test func paramIsAValueOfTheFrontMatter() {
+        var context = tableContext()
+        context.parameters = ["author": "Jo *Doe*", "cover": "c.png"]
+        let result = translateForeign("By {{< param author >}}: ![x]({{% param \"Cover\" %}}) {{< param missing >}}\n", context: context)
+        #expect(result.markdown == "By Jo *Doe*: ![x](c.png) \n")
+        #expect(result.warnings == [
+            "Content/posts/x.md:1:54: warning: Hugo shortcode {{< param missing >}} names no value of this post's front matter; it is left out",
+        ])
+    }
+
     @Test func detailsWrapsItsInsideAndCommentLeavesItOut() {
         let body = "{{< details summary=\"More *here*\" open=true >}}\nInside.\n{{< /details >}}\n"
             + "{{< comment >}}\nNot published.\n{{< /comment >}}\n{{% comment %}}gone{{% /comment %}}kept\n"

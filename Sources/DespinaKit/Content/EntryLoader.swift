@@ -158,7 +158,33 @@ struct EntryLoader: Sendable {
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
             markdown: markdown))
-        return Loaded(entry: entry, diagnostics: diagnostics)
+        var loaded = entry
+        if let matter, split.body.contains("param") { loaded.parameters = Self.parameters(of: matter.values) }
+        return Loaded(entry: loaded, diagnostics: diagnostics)
+    }
+
+    /// The scalar values of `mapping` by key in lowercase, with those of
+    /// its nested mappings as `outer.inner`; a `params` mapping's values
+    /// also under their own names, as Hugo's `.Param` finds them.
+    static func parameters(of mapping: YAMLMapping, prefix: String = "") -> [String: String] {
+        var found: [String: String] = [:]
+        for key in mapping.keys {
+            guard let value = mapping[key.name] else { continue }
+            let name = prefix + key.name.lowercased()
+            switch value.content {
+            case .string(let text), .date(let text): found[name] = text
+            case .bool(let flag): found[name] = flag ? "true" : "false"
+            case .integer, .number: found[name] = value.sourceText
+            case .mapping(let inner):
+                let nested = parameters(of: inner, prefix: name + ".")
+                found.merge(nested) { first, _ in first }
+                if prefix.isEmpty, name == "params" {
+                    found.merge(parameters(of: inner)) { first, _ in first }
+                }
+            case .null, .list: break
+            }
+        }
+        return found
     }
 
     /// Renders the body of `entry` to HTML and text.
@@ -176,6 +202,7 @@ struct EntryLoader: Sendable {
             return result
         }
         var context = ForeignSyntaxContext(root: config.rootPath, origin: config.origin, resolveLink: resolveLink)
+        context.parameters = entry.parameters
         context.resolvePost = { name in
             let result = links.url(forPostNamed: name)
             lookups.withLock { $0.append(LinkLookup(destination: Routing.postNameLookup(name), result: result)) }

@@ -19,6 +19,9 @@ struct ForeignSyntaxContext: Sendable {
     /// A short Markdown text (a figure's caption, a summary) as inline HTML,
     /// rendered with the post's options.
     var renderInline: @Sendable (String) -> String = { escapeXML($0) }
+    /// The post's front-matter values by key in lowercase, for Hugo's
+    /// `{{< param key >}}` (`Entry.parameters`).
+    var parameters: [String: String] = [:]
 
     /// Jekyll's `site.baseurl`: the root path without its trailing slash
     /// (empty at the root of a domain), so `{{ site.baseurl }}/a.png` works.

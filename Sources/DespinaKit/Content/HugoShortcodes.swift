@@ -5,7 +5,8 @@
 /// `ShortcodeHTML`, into the page as trusted fragments, so they show even
 /// with raw HTML off), `x` and `tweet` a link to the post (a build does
 /// not fetch it), `ref` and `relref` the URL of the page they name,
-/// `comment` leaves out everything up to its end. Any other shortcode (one
+/// `param` a value of the post's front matter, `comment` leaves out
+/// everything up to its end. Any other shortcode (one
 /// the site defined in `layouts/shortcodes/`, or a theme's, like `note`)
 /// cannot run here: its tags are left out with a warning at the opening
 /// tag, and what it wraps stays, read as Markdown. A tag may span lines;
@@ -57,6 +58,14 @@ extension ForeignSyntax.Scanner {
             return replaced("<" + url + ">")
         case "ref", "relref":
             return reference(call, tag: tag, end: end)
+        case "param":
+            guard let key = call.nonEmpty("name", at: 0) else {
+                return replaced("", warning: "Hugo shortcode \(tag) names no parameter")
+            }
+            guard let value = context.parameters[key.lowercased()] else {
+                return replaced("", warning: "Hugo shortcode {{< param \(key) >}} names no value of this post's front matter; it is left out")
+            }
+            return replaced(value)
         case "details":
             openShortcodes.append(call.name)
             return replaced(placeholder(for: ShortcodeHTML.detailsOpening(call, renderInline: context.renderInline)))
