@@ -97,14 +97,12 @@ public struct AttributeList: Sendable, Hashable {
         scalar == " " || scalar == "\t"
     }
 
-    /// ` id="…" class="…" width="…"…`, escaped, for an element's start
-    /// tag; `alt` and `title` only when `includingText` (an image takes
-    /// them in its own place).
-    func html(includingText: Bool = true) -> String {
+    /// ` id="…" class="…" width="…"…`, escaped, for an element's start tag.
+    func html() -> String {
         var html = ""
         if let id { html += " id=\"" + HTMLEscaping.escaped(id) + "\"" }
         if !classes.isEmpty { html += " class=\"" + HTMLEscaping.escaped(classes.joined(separator: " ")) + "\"" }
-        for value in values where includingText || (value.key != "alt" && value.key != "title") {
+        for value in values {
             html += " " + value.key + "=\"" + HTMLEscaping.escaped(value.value) + "\""
         }
         return html
@@ -120,22 +118,21 @@ public struct AttributeList: Sendable, Hashable {
         return merged
     }
 
-    /// `html` (an element's HTML) with these attributes put into its first
-    /// start tag, after the tag's name; nil when it does not start with a tag.
-    /// A class the tag has already (`<pre class="code">`) is kept, after these.
+    /// `html` (an element's HTML) with these attributes added at the end of
+    /// its first start tag (`<img src="a.png" alt="" />` → `<img src="a.png"
+    /// alt="" class="x" />`); classes join a `class` the tag has already
+    /// (`<pre class="code">`). Nil when `html` does not start with a tag.
     func inserted(into html: String) -> String? {
-        guard html.hasPrefix("<"), let nameEnd = html.dropFirst().firstIndex(where: { !$0.isLetter && !$0.isNumber }),
-              nameEnd > html.index(after: html.startIndex), let tagEnd = html[nameEnd...].firstIndex(of: ">")
+        guard html.hasPrefix("<"), html.dropFirst().first?.isLetter == true,
+              var tagEnd = html.firstIndex(of: ">")
         else { return nil }
+        if html[..<tagEnd].hasSuffix(" /") { tagEnd = html.index(tagEnd, offsetBy: -2) }
         var list = self
-        var rest = String(html[nameEnd...])
-        if !classes.isEmpty, let existing = html[nameEnd..<tagEnd].range(of: " class=\"") {
-            // One class attribute: these classes go in front of the tag's own.
-            let valueStart = existing.upperBound
-            rest = String(html[nameEnd..<valueStart]) + HTMLEscaping.escaped(classes.joined(separator: " ")) + " "
-                + String(html[valueStart...])
+        var tag = String(html[..<tagEnd])
+        if !classes.isEmpty, let existing = tag.range(of: " class=\"") {
+            tag.insert(contentsOf: HTMLEscaping.escaped(classes.joined(separator: " ")) + " ", at: existing.upperBound)
             list.classes = []
         }
-        return String(html[..<nameEnd]) + list.html() + rest
+        return tag + list.html() + String(html[tagEnd...])
     }
 }

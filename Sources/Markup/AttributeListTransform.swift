@@ -176,9 +176,10 @@ struct AttributeListTransform {
         attributes.removeValue(forKey: node)
     }
 
-    /// Writes every element that has attributes with them: links and
-    /// images as inline HTML, tables by their start tag, other blocks
-    /// rendered and put back as HTML, innermost first.
+    /// Writes every element that has attributes with them: each is
+    /// rendered by cmark and put back as HTML with the attributes in its
+    /// start tag (a table, a custom block, has them put into its start
+    /// tag), innermost first.
     ///
     /// - Returns: The blocks replaced, each with its replacement.
     mutating func render(renderOptions: Int32) -> [OpaquePointer: OpaquePointer] {
@@ -187,25 +188,22 @@ struct AttributeListTransform {
         for node in ordered {
             guard let list = attributes[node] else { continue }
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_IMAGE:
-                let url = CmarkNode.string(cmark_node_get_url(node))
-                let title = list.value("title") ?? CmarkNode.string(cmark_node_get_title(node))
-                let alt = list.value("alt") ?? Self.plainText(of: node)
-                var html = "<img src=\"" + HTMLEscaping.escaped(url) + "\" alt=\"" + HTMLEscaping.escaped(alt) + "\""
-                if !title.isEmpty { html += " title=\"" + HTMLEscaping.escaped(title) + "\"" }
-                html += list.html(includingText: false) + " />"
-                if let inline = CmarkNode.make(CMARK_NODE_HTML_INLINE, literal: html) { CmarkNode.replace(node, with: inline) }
-            case CMARK_NODE_LINK:
-                let url = CmarkNode.string(cmark_node_get_url(node))
+            case CMARK_NODE_IMAGE, CMARK_NODE_LINK:
+                // cmark writes the element (its URL escaped as for any link),
+                // with the list's alt and title in place of the written ones.
                 var list = list
-                let title = list.value("title") ?? CmarkNode.string(cmark_node_get_title(node))
-                list.values.removeAll { $0.key == "title" }
-                var enter = "<a href=\"" + HTMLEscaping.escaped(url) + "\""
-                if !title.isEmpty { enter += " title=\"" + HTMLEscaping.escaped(title) + "\"" }
-                enter += list.html() + ">"
-                guard let custom = CmarkNode.makeCustom(CMARK_NODE_CUSTOM_INLINE, enter: enter, exit: "</a>") else { continue }
-                CmarkNode.moveChildren(of: node, to: custom)
-                CmarkNode.replace(node, with: custom)
+                if let title = list.value("title") { cmark_node_set_title(node, title) }
+                if CmarkNode.isOfType(node, CMARK_NODE_IMAGE), let alt = list.value("alt"),
+                   let text = CmarkNode.make(CMARK_NODE_TEXT, literal: alt) {
+                    while let child = cmark_node_first_child(node) { CmarkNode.discard(child) }
+                    cmark_node_append_child(node, text)
+                }
+                list.values.removeAll { $0.key == "title" || $0.key == "alt" }
+                let rendered = CmarkNode.renderHTML(node, options: renderOptions)
+                guard let html = list.inserted(into: rendered),
+                      let inline = CmarkNode.make(CMARK_NODE_HTML_INLINE, literal: html)
+                else { continue }
+                CmarkNode.replace(node, with: inline)
             case CMARK_NODE_CUSTOM_BLOCK:
                 let enter = CmarkNode.string(cmark_node_get_on_enter(node))
                 if let changed = list.inserted(into: enter) { cmark_node_set_on_enter(node, changed) }
@@ -230,15 +228,5 @@ struct AttributeListTransform {
             current = cmark_node_parent(parent)
         }
         return depth
-    }
-
-    private static func plainText(of node: OpaquePointer) -> String {
-        var text: [UInt8] = []
-        CmarkNode.forEachNode(below: node) { child in
-            if CmarkNode.isOfType(child, CMARK_NODE_TEXT) || CmarkNode.isOfType(child, CMARK_NODE_CODE) {
-                text += CmarkNode.literalBytes(child)
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -63,6 +63,12 @@ func translateForeign(
         #expect(unclosed.warnings == ["Content/posts/x.md:1:3: warning: Liquid {% comment %} has no {% endcomment %}; the tag is left out"])
     }
 
+    @Test func anUnclosedRawTagLeavesTheRestAsWritten() {
+        let result = translateForeign("Intro\n{% raw %}\n{{ x }} {% post_url a %}\n", firstLine: 2)
+        #expect(result.markdown == "Intro\n\n{{ x }} {% post_url a %}\n")
+        #expect(result.warnings == ["Content/posts/x.md:3:1: warning: Liquid {% raw %} has no {% endraw %}; the rest of the post is shown as written"])
+    }
+
     @Test func liquidInsideCodeIsLeftAlone() {
         let body = "```\n{% post_url a %} {{ site.url }}\n```\n    {% comment %}\n\n`{% link a.md %}`\n"
         let result = translateForeign(body)

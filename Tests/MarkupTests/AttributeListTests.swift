@@ -39,6 +39,18 @@ struct AttributeListTests {
             == "<table class=\"data\">\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n")
     }
 
+    struct ClassedHighlighter: CodeHighlighter {
+        func highlightedBlock(code: String, language: String?, info: String) -> String {
+            "<pre class=\"code\" data-lang=\"\(language ?? "")\"><code>" + code + "</code></pre>\n"
+        }
+    }
+
+    @Test func classesJoinTheClassOfTheElementAndTitlesReplaceTheWrittenOne() {
+        let code = Document(markdown: "```swift\nx\n```\n{: .wide #listing}\n", highlighter: ClassedHighlighter())
+        #expect(code.html == "<pre class=\"wide code\" data-lang=\"swift\" id=\"listing\"><code>x\n</code></pre>\n")
+        #expect(html("[a](b.html \"Old\"){: title=\"New\" .x}\n") == "<p><a href=\"b.html\" title=\"New\" class=\"x\">a</a></p>\n")
+    }
+
     @Test func whatIsNotAnAttributeListStaysText() {
         #expect(html("* TOC\n{:toc}\n") == "<ul>\n<li>TOC\n{:toc}</li>\n</ul>\n")
         #expect(html("A {: .x} word.\n") == "<p>A {: .x} word.</p>\n")

@@ -37,7 +37,10 @@ extension ForeignSyntax.Scanner {
             // Inside a line, the tags go and what they wrap stays as written.
             literalBlockEnd = "endraw"
             literalBlockIsInlineRaw = true
-            return Match(endLine: lineOffset, endIndex: end, replacement: "")
+            let restOfLine = String(String.UnicodeScalarView(line[end...]))
+            let isClosed = restOfLine.contains("endraw") || lines[(lineOffset + 1)...].contains { $0.contains("endraw") }
+            return Match(endLine: lineOffset, endIndex: end, replacement: "", warning: isClosed ? nil
+                : "Liquid {% raw %} has no {% endraw %}; the rest of the post is shown as written")
         case "highlight":
             literalBlockEnd = "endhighlight"
             return Match(endLine: lineOffset, endIndex: end, warning: Self.shownAsText(name))
