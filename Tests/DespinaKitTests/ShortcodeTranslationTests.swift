@@ -58,13 +58,16 @@ import Testing
     @Test func vimeoGistAndX() {
         let body = "{{< vimeo 146022717 >}}\n{{< gist spf13 7896402 img.html >}}\n"
             + "See {{< x user=\"SanDiegoZoo\" id=\"1453110110599868418\" >}} and {{< tweet user=\"a\" id=\"2\" >}}.\n"
+            + "{{< tweet 877500564405444608 >}} {{< x user=\"a\" >}}\n"
         let result = translateForeign(body)
         #expect(result.markdown == placeholder(0) + "\n" + placeholder(1) + "\n"
-            + "See <https://x.com/SanDiegoZoo/status/1453110110599868418> and <https://x.com/a/status/2>.\n")
+            + "See <https://x.com/SanDiegoZoo/status/1453110110599868418> and <https://x.com/a/status/2>.\n"
+            + "<https://x.com/i/status/877500564405444608> \n")
         #expect(result.html == [
             frame + "<iframe src=\"https://player.vimeo.com/video/146022717?dnt=0\"" + player + " allow=\"fullscreen\"></iframe></div>",
             "<script src=\"https://gist.github.com/spf13/7896402.js?file=img.html\"></script>",
         ])
+        #expect(result.warnings == ["Content/posts/x.md:4:34: warning: Hugo shortcode {{< x >}} needs a user and an id; it is left out"])
     }
 
     @Test func refAndRelrefResolveThroughTheLinksOfTheSite() {

@@ -51,7 +51,12 @@ extension ForeignSyntax.Scanner {
             }
             return replaced(placeholder(for: html))
         case "x", "tweet", "twitter":
-            guard let user = call.nonEmpty("user", at: 0), let id = call.nonEmpty("id", at: 1) else {
+            // Older sites write the id alone (`{{< tweet 877500564405444608 >}}`);
+            // x.com finds a post by its id under any user name.
+            let onlyID = call.named.isEmpty && call.positional.count == 1
+            guard let user = onlyID ? "i" : call.nonEmpty("user", at: 0),
+                  let id = onlyID ? call.positional.first : call.nonEmpty("id", at: 1)
+            else {
                 return replaced("", warning: "Hugo shortcode \(tag) needs a user and an id; it is left out")
             }
             let url = "https://x.com/" + ShortcodeHTML.percentEncoded(user) + "/status/" + ShortcodeHTML.percentEncoded(id)
