@@ -209,6 +209,8 @@ struct AttributeListTransform {
                 if let changed = list.inserted(into: enter) { cmark_node_set_on_enter(node, changed) }
             default:
                 let rendered = CmarkNode.renderHTML(node, options: renderOptions)
+                // A paragraph of a tight list has no `<p>` to carry them.
+                if CmarkNode.isOfType(node, CMARK_NODE_PARAGRAPH) && !rendered.hasPrefix("<p>") { continue }
                 guard let html = list.inserted(into: rendered),
                       let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html)
                 else { continue }

@@ -30,6 +30,8 @@ struct AttributeListTests {
         #expect(html("> Careful.\n{: .prompt-warning }\n") == "<blockquote class=\"prompt-warning\">\n<p>Careful.</p>\n</blockquote>\n")
         #expect(html("> Careful.\n> {: .inside}\n") == "<blockquote>\n<p class=\"inside\">Careful.</p>\n</blockquote>\n")
         #expect(html("1. a\n\n   b\n   {: .para}\n") == "<ol>\n<li>\n<p>a</p>\n<p class=\"para\">b</p>\n</li>\n</ol>\n")
+        // A tight list's paragraph has no tag of its own: the list is left as it is.
+        #expect(html("* *a*\n  {: .para}\n") == "<ul>\n<li><em>a</em></li>\n</ul>\n")
     }
 
     @Test func onTheLineAfterACodeBlockOrATable() {
