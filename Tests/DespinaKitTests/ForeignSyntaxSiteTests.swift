@@ -60,7 +60,7 @@ import Testing
         let fileSystem = MemoryFileSystem(files: [
             "/site/despina.yml": config,
             "/site/Content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2020-05-01\ntags: [\"\"]\n---\n"
-                + "Intro.\n\n{{< figure src=\"map.png\" caption=\"The *route* <b>\" >}}\n\n"
+                + "Intro.\n\n{{< figure src=\"map.png\" caption=\"The *route* <b> ([notes](../notes.md))\" >}}\n\n"
                 + "{{< details summary=\"Day **1**\" >}}\nWe <i>walked</i>.\n{{< /details >}}\n\n"
                 + "{{< youtube id=\"abc\" class=\"v\" >}}\n\n{{% alert %}}\nCareful.\n{{% /alert %}}\n"
                 + "See [the notes]({{< relref \"../notes\" >}}).\n",
@@ -70,7 +70,7 @@ import Testing
         try build(fileSystem, log: recorder.logger)
         let trip = try content(of: "/site/Output/2020/trip/index.html", in: fileSystem)
         #expect(trip == "<p>Intro.</p>\n"
-            + "<figure><img src=\"/blog/2020/trip/map.png\" alt=\"The route &lt;b&gt;\"><figcaption><p>The <em>route</em> &lt;b&gt;</p></figcaption></figure>\n"
+            + "<figure><img src=\"/blog/2020/trip/map.png\" alt=\"The route &lt;b&gt; (notes)\"><figcaption><p>The <em>route</em> &lt;b&gt; (<a href=\"/blog/2020/notes/\">notes</a>)</p></figcaption></figure>\n"
             + "<details><summary>Day <strong>1</strong></summary>\n<p>We &lt;i&gt;walked&lt;/i&gt;.</p>\n</details>\n"
             + "<div class=\"v\"><iframe allow=\"accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; "
             + "web-share; fullscreen\" loading=\"eager\" referrerpolicy=\"strict-origin-when-cross-origin\" "

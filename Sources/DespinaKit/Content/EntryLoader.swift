@@ -208,8 +208,9 @@ struct EntryLoader: Sendable {
             lookups.withLock { $0.append(LinkLookup(destination: Routing.postNameLookup(name), result: result)) }
             return result
         }
+        // A caption's links to other posts and files go where the post's own do.
         context.renderInline = { [options, highlighter] markdown in
-            Self.inlineHTML(Document(markdown: markdown, options: options, highlighter: highlighter).html)
+            Self.inlineHTML(Document(markdown: markdown, options: options, highlighter: highlighter, linkResolver: resolveLink).html)
         }
         // Jekyll's and Hugo's template syntax becomes Markdown and trusted HTML.
         let foreign = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source, context: context)
