@@ -30,6 +30,12 @@ public struct Document: Sendable {
     public let links: [LinkReference]
     /// The images, in document order.
     public let images: [LinkReference]
+    /// The first raw HTML (not a comment) that the options escaped, or nil
+    /// when there is none or raw HTML is allowed.
+    public let firstRawHTML: RawHTMLPlace?
+    /// The first attribute of a kramdown attribute list that was left out
+    /// (one not in ``AttributeList``'s kept set), or nil.
+    public let firstDroppedAttribute: DroppedAttribute?
 
     /// The headings nested by level, for a table of contents.
     public var tableOfContents: [TableOfContentsEntry] {
@@ -50,16 +56,20 @@ public struct Document: Sendable {
     ///   - firstLineNumber: The line of the file on which `markdown` starts,
     ///     so that link positions are in the file's coordinates (the
     ///     `bodyFirstLine` of ``FrontMatter/split(_:)``).
+    ///   - trustedHTML: HTML fragments the caller made, each put where the
+    ///     Markdown has ``TrustedHTML/placeholder(_:)`` of its index, even
+    ///     when `options` escape raw HTML.
     public init(
         markdown: String,
         options: MarkdownOptions = MarkdownOptions(),
         highlighter: any CodeHighlighter = EscapingHighlighter(),
         linkResolver: (@Sendable (String) -> String?)? = nil,
-        firstLineNumber: Int = 1
+        firstLineNumber: Int = 1,
+        trustedHTML: [String] = []
     ) {
         var builder = DocumentBuilder(
             options: options, highlighter: highlighter,
-            linkResolver: linkResolver, lineOffset: firstLineNumber - 1)
+            linkResolver: linkResolver, lineOffset: firstLineNumber - 1, trustedHTML: trustedHTML)
         var source = markdown
         let parts = source.withUTF8 { builder.build(source: $0) }
         html = parts.html
@@ -73,5 +83,7 @@ public struct Document: Sendable {
         readingMinutes = TextStatistics.readingMinutes(forWordCount: wordCount)
         links = parts.links
         images = parts.images
+        firstRawHTML = parts.firstRawHTML
+        firstDroppedAttribute = parts.firstDroppedAttribute
     }
 }

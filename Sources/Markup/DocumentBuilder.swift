@@ -12,6 +12,8 @@ struct DocumentParts {
     var headingText = ""
     var links: [LinkReference] = []
     var images: [LinkReference] = []
+    var firstRawHTML: RawHTMLPlace?
+    var firstDroppedAttribute: DroppedAttribute?
 }
 
 /// Parses Markdown with cmark, walks the tree once to collect what the
@@ -26,6 +28,8 @@ struct DocumentBuilder {
     let highlighter: any CodeHighlighter
     let linkResolver: (@Sendable (String) -> String?)?
     let lineOffset: Int
+    /// Fragments of HTML made by the caller, by placeholder number.
+    let trustedHTML: [String]
 
     private var parseOptions: Int32 { options.smartPunctuation ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT }
     private var renderOptions: Int32 {
@@ -39,6 +43,8 @@ struct DocumentBuilder {
     private var headingNodes: [OpaquePointer] = []
     private var codeBlocks: [OpaquePointer] = []
     private var userHTML: [OpaquePointer] = []
+    private var placeholderTexts: [OpaquePointer] = []
+    private var attributeLists = AttributeListTransform()
     private var summaryMarkers: [OpaquePointer] = []
     private var tildeParents: [OpaquePointer] = []
     private var firstParagraph: OpaquePointer?
@@ -47,11 +53,12 @@ struct DocumentBuilder {
     private var sourceLines: SourceLineIndex?
 
     init(options: MarkdownOptions, highlighter: any CodeHighlighter,
-         linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int) {
+         linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int, trustedHTML: [String] = []) {
         self.options = options
         self.highlighter = highlighter
         self.linkResolver = linkResolver
         self.lineOffset = lineOffset
+        self.trustedHTML = trustedHTML
     }
 
     /// Parses and renders `source`, the UTF-8 bytes of the Markdown.
@@ -70,15 +77,25 @@ struct DocumentBuilder {
             }
         }
         sourceLines = SourceLineIndex(source: source)
+        if options.attributeLists && containsPair(source, UInt8(ascii: "{"), UInt8(ascii: ":")) {
+            findAttributeLists(root)
+        }
         walk(root)
         sourceLines = nil
         handleUserHTML()
+        if !placeholderTexts.isEmpty {
+            let removed = TrustedHTML.apply(to: placeholderTexts, fragments: trustedHTML)
+            if let first = firstParagraph, removed.contains(first) { firstParagraph = nil }
+            attributeLists.forget(removed)
+        }
         let summaryBlockCount = removeSummaryMarkers(root: root)
         if options.strikethrough {
             for parent in tildeParents { Strikethrough.apply(in: parent) }
         }
         finishHeadings()
         highlightCodeBlocks()
+        let withAttributes = attributeLists.render(renderOptions: renderOptions)
+        if let first = firstParagraph, let replacement = withAttributes[first] { firstParagraph = replacement }
 
         parts.html = CmarkNode.renderHTML(root, options: renderOptions)
         if let summaryBlockCount {
@@ -91,6 +108,20 @@ struct DocumentBuilder {
         parts.codeText = String(decoding: code, as: UTF8.self)
         parts.headingText = String(decoding: headingLines, as: UTF8.self)
         return parts
+    }
+
+    /// Takes kramdown attribute lists out of the tree, keeping their
+    /// attributes for the elements they follow.
+    private mutating func findAttributeLists(_ root: OpaquePointer) {
+        var transform = AttributeListTransform()
+        transform.apply(
+            to: root, position: { sourcePosition(of: $0) },
+            lineStart: { line in sourceLines?.firstCharacter(ofLine: line) })
+        if let dropped = transform.firstDropped {
+            parts.firstDroppedAttribute = DroppedAttribute(
+                key: dropped.key, line: dropped.line + lineOffset, column: dropped.column)
+        }
+        attributeLists = transform
     }
 
     // MARK: - The walk
@@ -107,7 +138,12 @@ struct DocumentBuilder {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT:
                 let bytes = CmarkNode.literalBytes(node)
-                appendText(bytes)
+                if !trustedHTML.isEmpty, TrustedHTML.mayContainPlaceholder(bytes) {
+                    placeholderTexts.append(node)
+                    plain.append(contentsOf: TrustedHTML.removingPlaceholders(from: bytes, count: trustedHTML.count))
+                } else {
+                    appendText(bytes)
+                }
                 if options.strikethrough,
                    containsPair(bytes, UInt8(ascii: "~"), UInt8(ascii: "~")),
                    let parent = cmark_node_parent(node),
@@ -128,6 +164,9 @@ struct DocumentBuilder {
                     summaryMarkers.append(node)
                 } else if !options.allowsRawHTML {
                     userHTML.append(node)
+                    if parts.firstRawHTML == nil, !SummaryMarker.isComment(CmarkNode.literalBytes(node)) {
+                        parts.firstRawHTML = rawHTMLPlace(of: node)
+                    }
                 }
             case CMARK_NODE_HEADING:
                 if entering {
@@ -156,6 +195,24 @@ struct DocumentBuilder {
                 break
             }
         }
+    }
+
+    /// Where the raw HTML `node` starts, and its first tag.
+    private mutating func rawHTMLPlace(of node: OpaquePointer) -> RawHTMLPlace {
+        let position = CmarkNode.isOfType(node, CMARK_NODE_HTML_INLINE)
+            ? sourcePosition(of: node)
+            : (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+        let bytes = CmarkNode.literalBytes(node)
+        var tag = bytes.prefix { $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        if tag.count > 40 { tag = tag.prefix(40) } else if tag.count < bytes.count, bytes[tag.count] == UInt8(ascii: ">") {
+            tag = bytes.prefix(tag.count + 1)
+        }
+        // cmark keeps an HTML block's indentation in its literal, and counts
+        // its column from the first character after it.
+        let indentation = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        let text = String(decoding: tag.dropFirst(indentation), as: UTF8.self)
+        return RawHTMLPlace(
+            line: position.0 + lineOffset, column: position.1, tag: text)
     }
 
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -263,14 +320,17 @@ struct DocumentBuilder {
                 parts.headings.append(Heading(level: level, title: title, id: ""))
                 continue
             }
-            let id = anchors.uniqueID(for: title)
+            // An attribute list's id replaces the one made from the text.
+            var attributes = attributeLists.take(node)
+            let id = attributes?.id ?? anchors.uniqueID(for: title)
+            attributes?.id = nil
             parts.headings.append(Heading(level: level, title: title, id: id))
             // cmark renders `<hN>…</hN>`: the id goes after `<hN`.
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
             guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
             let html = String(rendered[..<tagEnd]) + " id=\"" + HTMLEscaping.escaped(id) + "\""
-                + String(rendered[tagEnd...])
+                + (attributes?.html() ?? "") + String(rendered[tagEnd...])
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)
             }
@@ -278,15 +338,16 @@ struct DocumentBuilder {
     }
 
     /// Replaces each code block by the highlighter's HTML.
-    private func highlightCodeBlocks() {
+    private mutating func highlightCodeBlocks() {
         for node in codeBlocks {
             let info = CmarkNode.string(cmark_node_get_fence_info(node))
             let language = info.utf8.split(
                 maxSplits: 1, omittingEmptySubsequences: true,
                 whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
             ).first.map { String(decoding: $0, as: UTF8.self) }
-            let html = highlighter.highlightedBlock(
+            var html = highlighter.highlightedBlock(
                 code: CmarkNode.literal(node), language: language, info: info)
+            if let attributes = attributeLists.take(node), let changed = attributes.inserted(into: html) { html = changed }
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)
             }

@@ -74,3 +74,26 @@ public struct LinkReference: Sendable, Hashable {
         self.column = column
     }
 }
+
+/// Where a document first has raw HTML that its options escape, for a
+/// warning: a post written for a generator that passes HTML through would
+/// otherwise show its tags as text without a word.
+public struct RawHTMLPlace: Sendable, Hashable {
+    /// The 1-based line, in the file's coordinates.
+    public var line: Int
+    /// The 1-based byte column.
+    public var column: Int
+    /// The start of the HTML as written, up to the end of its first tag
+    /// (at most 40 bytes), e.g. `<div class="note">`.
+    public var tag: String
+}
+
+/// The first attribute of a kramdown attribute list that was not kept
+/// (`target="_blank"`), for a warning.
+public struct DroppedAttribute: Sendable, Hashable {
+    /// The attribute's name, in lowercase.
+    public var key: String
+    /// The 1-based line and byte column of its list, in the file's coordinates.
+    public var line: Int
+    public var column: Int
+}

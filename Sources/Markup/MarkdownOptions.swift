@@ -18,6 +18,10 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var strikethrough: Bool
     /// Headings carry an `id` attribute made from their text.
     public var headingAnchors: Bool
+    /// kramdown's attribute lists (`![x](a.png){: width="300"}`, `{: .note}`
+    /// on the line after a block) give the element before them attributes;
+    /// see ``AttributeList``.
+    public var attributeLists: Bool
     /// Ids the page around the document already uses (`main`, `search`):
     /// a heading whose id would be one of them gets a numbered id instead
     /// (`main-1`), as a repeated heading does, so no id is on the page twice.
@@ -31,7 +35,8 @@ public struct MarkdownOptions: Sendable, Hashable {
         tables: Bool = true,
         strikethrough: Bool = true,
         headingAnchors: Bool = true,
-        reservedIDs: Set<String> = []
+        reservedIDs: Set<String> = [],
+        attributeLists: Bool = true
     ) {
         self.smartPunctuation = smartPunctuation
         self.hardLineBreaks = hardLineBreaks
@@ -40,11 +45,12 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.strikethrough = strikethrough
         self.headingAnchors = headingAnchors
         self.reservedIDs = reservedIDs
+        self.attributeLists = attributeLists
     }
 
     /// Plain CommonMark 0.30: no extensions, raw HTML passed through, no
     /// smart punctuation.
     public static let commonMark = MarkdownOptions(
         smartPunctuation: false, allowsRawHTML: true,
-        tables: false, strikethrough: false, headingAnchors: false)
+        tables: false, strikethrough: false, headingAnchors: false, attributeLists: false)
 }

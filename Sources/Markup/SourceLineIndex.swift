@@ -11,12 +11,7 @@ struct SourceLineIndex {
     /// The number of spaces and tabs on 1-based line `line` starting
     /// `offset` bytes into the line.
     mutating func indentation(ofLine line: Int, after offset: Int) -> Int {
-        if lineStarts.isEmpty {
-            lineStarts = [0]
-            for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-                lineStarts.append(index + 1)
-            }
-        }
+        buildLineStarts()
         guard line >= 1, line <= lineStarts.count, offset >= 0 else { return 0 }
         let end = line < lineStarts.count ? lineStarts[line] : source.count
         var index = lineStarts[line - 1] + offset
@@ -26,5 +21,25 @@ struct SourceLineIndex {
             index += 1
         }
         return count
+    }
+
+    /// The 1-based byte column of the first character of line `line` that
+    /// is not a space or tab, and that character; nil for a blank line.
+    mutating func firstCharacter(ofLine line: Int) -> (column: Int, byte: UInt8)? {
+        buildLineStarts()
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let end = line < lineStarts.count ? lineStarts[line] : source.count
+        var index = lineStarts[line - 1]
+        while index < end, source[index] == 0x20 || source[index] == 0x09 { index += 1 }
+        guard index < end, source[index] != UInt8(ascii: "\n"), source[index] != UInt8(ascii: "\r") else { return nil }
+        return (index - lineStarts[line - 1] + 1, source[index])
+    }
+
+    private mutating func buildLineStarts() {
+        guard lineStarts.isEmpty else { return }
+        lineStarts = [0]
+        for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
+            lineStarts.append(index + 1)
+        }
     }
 }

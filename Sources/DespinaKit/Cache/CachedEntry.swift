@@ -23,7 +23,8 @@ struct CachedEntry: Sendable {
 }
 
 /// One question a post's rendering asked the site: which URL a link to a
-/// Markdown file resolves to (nil: none).
+/// Markdown file resolves to, or a Jekyll `{% post_url %}` names (nil:
+/// none; see `Routing.answer(toLookup:from:)`).
 struct LinkLookup: Sendable, Equatable {
     var destination: String
     var result: String?
@@ -34,7 +35,7 @@ extension CachedEntry {
     /// the entry to `path` and resolves links with `routing`.
     func rendering(isValidAt path: String, routing: Routing) -> Bool {
         guard entry.content != nil, entry.path == path else { return false }
-        return linkLookups.allSatisfy { routing.url(forLink: $0.destination, from: entry.sourcePath) == $0.result }
+        return linkLookups.allSatisfy { routing.answer(toLookup: $0.destination, from: entry.sourcePath) == $0.result }
     }
 
     /// A digest of everything the entry shows on any page: the cache's key

@@ -89,6 +89,11 @@ extension Entry {
     var bodyFirstLine: Int
     /// Markdown options: the site's, with this post's own settings applied.
     var markdown: MarkdownSettings
+    /// The front matter's scalar values by key in lowercase (`author`, and
+    /// `params.cover` with `cover` for Hugo's `[params]` table), for Hugo's
+    /// `param` shortcode; read only when the body has one. Not kept by the
+    /// build cache: a body is rendered only right after its file is read.
+    var parameters: [String: String] = [:]
     /// The rendered body, filled in by the render step.
     var content: RenderedContent?
     /// A digest of everything the entry shows on any page (its source, URL

@@ -175,7 +175,33 @@ struct EntryLoader: Sendable {
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
             markdown: markdown))
-        return Loaded(entry: entry, diagnostics: diagnostics)
+        var loaded = entry
+        if let matter, split.body.contains("param") { loaded.parameters = Self.parameters(of: matter.values) }
+        return Loaded(entry: loaded, diagnostics: diagnostics)
+    }
+
+    /// The scalar values of `mapping` by key in lowercase, with those of
+    /// its nested mappings as `outer.inner`; a `params` mapping's values
+    /// also under their own names, as Hugo's `.Param` finds them.
+    static func parameters(of mapping: YAMLMapping, prefix: String = "") -> [String: String] {
+        var found: [String: String] = [:]
+        for key in mapping.keys {
+            guard let value = mapping[key.name] else { continue }
+            let name = prefix + key.name.lowercased()
+            switch value.content {
+            case .string(let text), .date(let text): found[name] = text
+            case .bool(let flag): found[name] = flag ? "true" : "false"
+            case .integer, .number: found[name] = value.sourceText
+            case .mapping(let inner):
+                let nested = parameters(of: inner, prefix: name + ".")
+                found.merge(nested) { first, _ in first }
+                if prefix.isEmpty, name == "params" {
+                    found.merge(parameters(of: inner)) { first, _ in first }
+                }
+            case .null, .list: break
+            }
+        }
+        return found
     }
 
     /// Renders the body of `entry` to HTML and text.
@@ -186,17 +212,41 @@ struct EntryLoader: Sendable {
         options.hardLineBreaks = entry.markdown.hardLineBreaks
         options.reservedIDs = reservedIDs
         let source = entry.sourcePath
-        // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
-        let (markdown, foreignSyntax) = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source)
         let lookups = Mutex<[LinkLookup]>([])
+        let resolveLink: @Sendable (String) -> String? = { destination in
+            let result = links.url(forLink: destination, from: source)
+            lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
+            return result
+        }
+        var context = ForeignSyntaxContext(root: config.rootPath, origin: config.origin, resolveLink: resolveLink)
+        context.parameters = entry.parameters
+        context.resolvePost = { name in
+            let result = links.url(forPostNamed: name)
+            lookups.withLock { $0.append(LinkLookup(destination: Routing.postNameLookup(name), result: result)) }
+            return result
+        }
+        // A caption's links to other posts and files go where the post's own do.
+        context.renderInline = { [options, highlighter] markdown in
+            Self.inlineHTML(Document(markdown: markdown, options: options, highlighter: highlighter, linkResolver: resolveLink).html)
+        }
+        // Jekyll's and Hugo's template syntax becomes Markdown and trusted HTML.
+        let foreign = ForeignSyntax.translating(entry.body, firstLine: entry.bodyFirstLine, path: source, context: context)
         let document = Document(
-            markdown: String(markdown), options: options, highlighter: highlighter,
-            linkResolver: { destination in
-                let result = links.url(forLink: destination, from: source)
-                lookups.withLock { $0.append(LinkLookup(destination: destination, result: result)) }
-                return result
-            },
-            firstLineNumber: entry.bodyFirstLine)
+            markdown: String(foreign.markdown), options: options, highlighter: highlighter,
+            linkResolver: resolveLink, firstLineNumber: entry.bodyFirstLine, trustedHTML: foreign.trustedHTML)
+        var diagnostics = foreign.warnings
+        if let dropped = document.firstDroppedAttribute {
+            diagnostics.append(.warning(
+                "the attribute '\(dropped.key)' of a kramdown attribute list is left out "
+                    + "(only id, class, width, height, alt and title are kept); this warning is not repeated for this post",
+                path: source, line: dropped.line, column: dropped.column))
+        }
+        if let html = document.firstRawHTML {
+            diagnostics.append(.warning(
+                "raw HTML (\(html.tag)) is shown as text, here and in the rest of the post, because unsafeHTML is off; "
+                    + "set unsafeHTML: true in the front matter (or markdown.unsafeHTML in despina.yml) to pass it through",
+                path: source, line: html.line, column: html.column))
+        }
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
@@ -211,8 +261,19 @@ struct EntryLoader: Sendable {
             links: document.links, images: document.images)
         entry.body = ""
         return Rendered(
-            entry: entry, diagnostics: foreignSyntax + Self.unresolvedLinks(in: document, source: source),
+            entry: entry, diagnostics: diagnostics + Self.unresolvedLinks(in: document, source: source),
             lookups: lookups.withLock { $0 })
+    }
+
+    /// The HTML of a one-paragraph document without its `<p>` and `</p>`
+    /// (Hugo's `markdownify`): a caption inside a figure.
+    static func inlineHTML(_ html: String) -> String {
+        var inner = Substring(html)
+        while inner.last == "\n" { inner = inner.dropLast() }
+        guard inner.hasPrefix("<p>"), inner.hasSuffix("</p>"), inner.dropFirst(3).range(of: "<p>") == nil else {
+            return String(inner)
+        }
+        return String(inner.dropFirst(3).dropLast(4))
     }
 
     /// A warning for each link to a Markdown file that matches no post or

@@ -1,32 +1,51 @@
 import Foundation
+import Markup
 
-/// Reads the template syntax of other generators in a Markdown body.
+/// Reads the template syntax of other generators in a Markdown body, so
+/// that posts moved from Jekyll and Hugo build unchanged.
 ///
 /// Jekyll's `{% highlight swift %}` … `{% endhighlight %}` blocks become
 /// fenced code blocks in that language, and `{% raw %}` … `{% endraw %}`
-/// lose their tags and keep their inside as written, when each tag stands
-/// on a line of its own. Every tag line is rewritten in place (a fence line
-/// or an empty line), so every later line of the file keeps its number.
+/// lose their tags and keep their inside as written. Liquid that names the
+/// site (`{{ site.baseurl }}`, `{% post_url %}`, `{% link %}`) and Hugo's
+/// built-in shortcodes (`LiquidSyntax.swift`, `HugoShortcodes.swift`) are
+/// replaced by what they stand for; HTML that a shortcode makes goes in as
+/// a `TrustedHTML` placeholder. Other tags and shortcodes are left out
+/// with a warning at their place, and Liquid output that names nothing
+/// known stays as text (it is often not Liquid at all).
 ///
-/// The rest — other Liquid tags (`{% include x.html %}`), Liquid output
-/// (`{{ site.baseurl }}`), Hugo's shortcodes (`{{< figure >}}`,
-/// `{{% note %}}`) — is shown as text with a warning at its place. Code
-/// blocks, code spans and the inside of `raw` and `highlight` blocks are
-/// not searched: there such text is meant literally.
+/// Every line is rewritten in place (a construct over several lines leaves
+/// the lines it covered empty), so every later line of the file keeps its
+/// number and warnings point at the right place. Code blocks, code spans
+/// and the inside of `raw` and `highlight` blocks are not searched: there
+/// such text is meant literally (only Hugo's escaped examples,
+/// `{{</* x */>}}`, are unescaped there, as Hugo does everywhere).
 enum ForeignSyntax {
-    /// The Markdown of `body`, with Jekyll's `highlight` and `raw` blocks
-    /// translated, and a warning for each piece of foreign syntax left;
-    /// `body`'s first line is line `firstLine` of the file at `path`.
-    static func translating(_ body: Substring, firstLine: Int, path: String) -> (markdown: Substring, warnings: [Diagnostic]) {
+    /// The Markdown that `translating` made, its warnings, and the HTML
+    /// fragments its placeholders stand for.
+    struct Translation {
+        var markdown: Substring
+        var warnings: [Diagnostic]
+        var trustedHTML: [String] = []
+    }
+
+    /// The Markdown of `body` with the foreign syntax translated, and a
+    /// warning for each piece that could not be; `body`'s first line is
+    /// line `firstLine` of the file at `path`.
+    static func translating(
+        _ body: Substring, firstLine: Int, path: String, context: ForeignSyntaxContext = ForeignSyntaxContext()
+    ) -> Translation {
         // Every tag, output and shortcode starts with "{%" or "{{", every
         // kramdown attribute list with "{:", every footnote with "[^": a
         // body without them (most posts) has nothing to find.
-        guard mayHoldTemplateSyntax(body) else { return (body, []) }
+        guard mayHoldTemplateSyntax(body) else { return Translation(markdown: body, warnings: []) }
         // "\r\n" is one Character, so a CRLF file is split on both forms.
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        var scanner = Scanner(path: path, lines: lines, firstLine: firstLine)
+        var scanner = Scanner(path: path, lines: lines, firstLine: firstLine, context: context)
         scanner.run()
-        guard !scanner.replacements.isEmpty else { return (body, scanner.warnings) }
+        guard !scanner.replacements.isEmpty else {
+            return Translation(markdown: body, warnings: scanner.warnings, trustedHTML: scanner.trustedHTML)
+        }
         var markdown = ""
         markdown.reserveCapacity(body.utf8.count + 16)
         for (offset, line) in lines.enumerated() {
@@ -34,7 +53,7 @@ enum ForeignSyntax {
             // Each line keeps its own ending, "\n" or "\r\n".
             if line.endIndex < body.endIndex { markdown.append(body[line.endIndex]) }
         }
-        return (markdown[...], scanner.warnings)
+        return Translation(markdown: markdown[...], warnings: scanner.warnings, trustedHTML: scanner.trustedHTML)
     }
 
     /// Whether `text` has "{%", "{{", "{:" or "[^" anywhere (a byte scan).
@@ -56,13 +75,18 @@ enum ForeignSyntax {
         }
     }
 
-    private struct Scanner {
+    struct Scanner {
         let path: String
         let lines: [Substring]
         let firstLine: Int
+        let context: ForeignSyntaxContext
         var warnings: [Diagnostic] = []
         /// New text for lines, by their offset in the body.
         var replacements: [Int: String] = [:]
+        /// The HTML that shortcodes made, by placeholder number.
+        var trustedHTML: [String] = []
+        /// The shortcodes with an inside that are open (`details`), innermost last.
+        var openShortcodes: [String] = []
         /// The lines that are `{% endraw %}` or `{% endhighlight %}` alone,
         /// by tag name, in order; found when first needed.
         private var closingLines: [String: [Int]]?
@@ -71,13 +95,17 @@ enum ForeignSyntax {
         /// The Liquid block whose inside is literal (`raw`, `highlight`),
         /// with the tag that ends it.
         var literalBlockEnd: String?
+        /// Whether the open literal block is `raw` written inside a line,
+        /// whose tags are left out (a `highlight` one is shown as text).
+        var literalBlockIsInlineRaw = false
         var previousLineIsBlank = true
         var inIndentedCode = false
 
-        init(path: String, lines: [Substring], firstLine: Int) {
+        init(path: String, lines: [Substring], firstLine: Int, context: ForeignSyntaxContext) {
             self.path = path
             self.lines = lines
             self.firstLine = firstLine
+            self.context = context
         }
 
         mutating func run() {
@@ -87,7 +115,7 @@ enum ForeignSyntax {
             }
         }
 
-        private func scalars(ofLineAt offset: Int) -> [Unicode.Scalar] {
+        func scalars(ofLineAt offset: Int) -> [Unicode.Scalar] {
             let line = lines[offset]
             return Array((line.hasSuffix("\r") ? line.dropLast() : line).unicodeScalars)
         }
@@ -99,39 +127,50 @@ enum ForeignSyntax {
             let isBlank = scalars.allSatisfy { $0 == " " || $0 == "\t" }
             if literalBlockEnd == nil && fence == nil, let end = translateBlock(at: offset, scalars) {
                 inIndentedCode = false
-                // The block ends with a fence line, or with an emptied `endraw` line.
-                previousLineIsBlank = replacements[end]?.isEmpty ?? false
+                // The block ends with a fence line, or with an emptied `endraw` line:
+                // an indented line after either is code.
+                previousLineIsBlank = true
                 return end + 1
             }
-            scan(scalars, number: firstLine + offset, isBlank: isBlank)
-            previousLineIsBlank = isBlank
-            return offset + 1
+            let wasInFence = fence != nil
+            let next = scan(scalars, number: firstLine + offset, isBlank: isBlank)
+            // After a fence closes, as after a blank line, an indented line is code.
+            let closedFence = wasInFence && fence == nil
+            previousLineIsBlank = closedFence || (next == offset + 1 ? isBlank : replacements[next - 1]?.isEmpty ?? false)
+            return next
         }
 
-        private mutating func scan(_ scalars: [Unicode.Scalar], number: Int, isBlank: Bool) {
+        /// Scans one line; returns the offset of the next line to scan.
+        private mutating func scan(_ scalars: [Unicode.Scalar], number: Int, isBlank: Bool) -> Int {
+            let offset = number - firstLine
             if let open = fence {
                 if let marker = Self.fenceMarker(scalars), marker.character == open.character,
                    marker.length >= open.length, marker.isBare {
                     fence = nil
+                } else {
+                    unescapeShortcodeExamples(inCodeLineAt: offset)
                 }
-                return
+                return offset + 1
             }
             if literalBlockEnd == nil, let marker = Self.fenceMarker(scalars) {
                 fence = (marker.character, marker.length)
-                return
+                return offset + 1
             }
             if literalBlockEnd == nil && Self.isIndented(scalars) && (previousLineIsBlank || inIndentedCode) {
                 inIndentedCode = true
-                return
+                unescapeShortcodeExamples(inCodeLineAt: offset)
+                return offset + 1
             }
             if !isBlank { inIndentedCode = false }
-            if literalBlockEnd == nil, Self.isAttributeList(scalars) {
+            // A list Markdown reads (`{: .note}`) gives the block before it attributes;
+            // the rest (`{:toc}`, `{::options}`) are kramdown's own and stay text.
+            if literalBlockEnd == nil, Self.isAttributeList(scalars), AttributeList.parse(String(lines[offset])) == nil {
                 let indent = scalars.prefix { $0 == " " || $0 == "\t" }.count
                 warnings.append(.warning(
                     "kramdown attribute list \(String(String.UnicodeScalarView(scalars[indent...]))) is not supported; "
                         + "it is shown as text",
                     path: path, line: number, column: indent + 1))
-                return
+                return offset + 1
             }
             if literalBlockEnd == nil, let label = Self.footnoteLabel(scalars) {
                 // Markdown without footnotes would read `[^1]: url` as a link
@@ -144,13 +183,27 @@ enum ForeignSyntax {
                 warnings.append(.warning(
                     "footnotes are not supported; the note [^\(label)] is shown as text where it is written",
                     path: path, line: number, column: indent + 1))
-                return
+                return offset + 1
             }
-            scanText(scalars, line: number)
+            return scanText(scalars, offset: offset)
         }
 
-        /// A kramdown attribute list alone on a line: `{: .note}`,
-        /// `{:toc}`, `{::options ... /}`.
+        /// Hugo shows `{{</* x */>}}` as `{{< x >}}` even in code; so does
+        /// this, in the code line at `offset`.
+        private mutating func unescapeShortcodeExamples(inCodeLineAt offset: Int) {
+            let line = lines[offset]
+            guard line.contains("/*") || line.contains("*/") else { return }
+            let unescaped = Self.unescapingShortcodeExamples(String(line))
+            if unescaped != line { replacements[offset] = unescaped }
+        }
+
+        static func unescapingShortcodeExamples(_ text: String) -> String {
+            text.replacingOccurrences(of: "{{</*", with: "{{<").replacingOccurrences(of: "*/>}}", with: ">}}")
+                .replacingOccurrences(of: "{{%/*", with: "{{%").replacingOccurrences(of: "*/%}}", with: "%}}")
+        }
+
+        /// Something like a kramdown attribute list alone on a line:
+        /// `{: .note}`, `{:toc}`, `{::options ... /}`.
         private static func isAttributeList(_ scalars: [Unicode.Scalar]) -> Bool {
             var text = scalars.drop { $0 == " " || $0 == "\t" }
             while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
@@ -234,7 +287,7 @@ enum ForeignSyntax {
         /// `{% name arguments %}` (or `{%- … -%}`) alone on a line, blanks
         /// around it allowed; also Hugo's `{{< highlight go >}}` and its
         /// closing `{{< /highlight >}}`, read as `highlight` and `endhighlight`.
-        private static func loneTag(_ scalars: [Unicode.Scalar]) -> (name: String, arguments: [Substring])? {
+        static func loneTag(_ scalars: [Unicode.Scalar]) -> (name: String, arguments: [Substring])? {
             guard scalars.first(where: { $0 != " " && $0 != "\t" }) == "{" else { return nil }
             let text = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
             if let shortcode = hugoHighlight(text) { return shortcode }
@@ -267,84 +320,140 @@ enum ForeignSyntax {
             return ("highlight", words.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") && $0.count >= 2 ? $0.dropFirst().dropLast() : $0 })
         }
 
-        /// Looks for tags and shortcodes in one line outside code.
-        private mutating func scanText(_ scalars: [Unicode.Scalar], line: Int) {
+        /// What a construct found in the text becomes.
+        struct Match {
+            /// Where it ends: the line (offset in the body) and the index
+            /// just after it in that line.
+            var endLine: Int
+            var endIndex: Int
+            /// Its new text, or nil to keep it as written (on one line).
+            var replacement: String?
+            var warning: String?
+        }
+
+        /// Rewrites tags and shortcodes in the line at `offset`, outside
+        /// code spans; returns the offset of the next line to scan (past
+        /// the lines a construct over several lines covered, which are
+        /// left empty).
+        private mutating func scanText(_ scalars: [Unicode.Scalar], offset: Int) -> Int {
+            var line = scalars
+            var lineOffset = offset
+            var output = String.UnicodeScalarView()
+            var changed = false
             var index = 0
-            while index < scalars.count {
-                if literalBlockEnd == nil, scalars[index] == "`" {
-                    index = Self.endOfCodeSpan(in: scalars, from: index)
+            while index < line.count {
+                let scalar = line[index]
+                if literalBlockEnd == nil, scalar == "`" {
+                    let end = Self.endOfCodeSpan(in: line, from: index)
+                    let span = String(String.UnicodeScalarView(line[index..<end]))
+                    let unescaped = Self.unescapingShortcodeExamples(span)
+                    if unescaped != span { changed = true }
+                    output.append(contentsOf: unescaped.unicodeScalars)
+                    index = end
                     continue
                 }
-                guard scalars[index] == "{", index + 1 < scalars.count else {
-                    index += 1
-                    continue
-                }
-                let next = scalars[index + 1]
-                let following = index + 2 < scalars.count ? scalars[index + 2] : " "
-                let found: (end: Int, warning: String?)?
-                if next == "%" {
-                    found = liquidTag(in: scalars, from: index)
-                } else if next == "{" && (following == "<" || following == "%") {
-                    found = literalBlockEnd == nil ? Self.shortcode(in: scalars, from: index, marker: following) : nil
-                } else if next == "{" {
-                    found = literalBlockEnd == nil ? Self.liquidOutput(in: scalars, from: index) : nil
+                let found: Match?
+                if scalar == "{", index + 1 < line.count {
+                    found = match(in: line, at: index, lineOffset: lineOffset)
+                } else if scalar == "*", literalBlockEnd == nil, let end = Self.escapedShortcodeEnd(in: line, at: index) {
+                    // The end of an escaped example, `*/>}}`: shown as `>}}`.
+                    found = Match(endLine: lineOffset, endIndex: end, replacement: String(String.UnicodeScalarView(line[(index + 2)..<end])))
                 } else {
                     found = nil
                 }
                 guard let found else {
+                    output.append(scalar)
                     index += 1
                     continue
                 }
                 if let message = found.warning {
-                    warnings.append(.warning(message, path: path, line: line, column: index + 1))
+                    warnings.append(.warning(message, path: path, line: firstLine + lineOffset, column: index + 1))
                 }
-                index = found.end
+                if let replacement = found.replacement {
+                    output.append(contentsOf: replacement.unicodeScalars)
+                    changed = true
+                } else {
+                    output.append(contentsOf: line[index..<found.endIndex])
+                }
+                if found.endLine > lineOffset {
+                    replacements[lineOffset] = String(output)
+                    for covered in (lineOffset + 1)..<found.endLine { replacements[covered] = "" }
+                    lineOffset = found.endLine
+                    line = self.scalars(ofLineAt: lineOffset)
+                    output = String.UnicodeScalarView()
+                    changed = true
+                }
+                index = found.endIndex
             }
+            if changed { replacements[lineOffset] = String(output) }
+            return lineOffset + 1
         }
 
-        /// `{% name ... %}`: always a warning, and `raw` and `highlight`
-        /// start a block whose inside is not searched.
-        private mutating func liquidTag(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, warning: String?)? {
-            guard let close = Self.find(["%", "}"], in: scalars, from: start + 2) else { return nil }
-            let inside = String(String.UnicodeScalarView(scalars[(start + 2)..<close]))
-            let name = inside.trimmingCharacters(in: CharacterSet(charactersIn: " -\t")).prefix { $0 != " " && $0 != "\t" && $0 != "-" }
-            guard !name.isEmpty else { return nil }
-            if let end = literalBlockEnd {
-                guard name == end else { return (close + 2, nil) }
-                literalBlockEnd = nil
-            } else if name == "raw" || name == "highlight" {
-                literalBlockEnd = "end" + name
+        /// The construct that starts with the `{` at `start`, if any.
+        private mutating func match(in line: [Unicode.Scalar], at start: Int, lineOffset: Int) -> Match? {
+            let next = line[start + 1]
+            let following = start + 2 < line.count ? line[start + 2] : " "
+            if next == "%" { return liquidTag(in: line, from: start, lineOffset: lineOffset) }
+            guard literalBlockEnd == nil, next == "{" else { return nil }
+            if following == "<" || following == "%" {
+                return shortcode(in: line, from: start, lineOffset: lineOffset, marker: following)
             }
-            return (close + 2, "Liquid tag {% \(name) %} is not supported; it is shown as text")
+            return liquidOutput(in: line, from: start, lineOffset: lineOffset)
         }
 
-        /// `{{< name ... >}}` or `{{% name ... %}}`.
-        private static func shortcode(
-            in scalars: [Unicode.Scalar], from start: Int, marker: Unicode.Scalar
-        ) -> (end: Int, warning: String?)? {
-            let closing: Unicode.Scalar = marker == "<" ? ">" : "%"
-            guard let close = find([closing, "}", "}"], in: scalars, from: start + 3) else { return nil }
-            let inside = String(String.UnicodeScalarView(scalars[(start + 3)..<close]))
-            let name = inside.trimmingCharacters(in: .whitespaces).prefix { $0 != " " && $0 != "\t" }
-            guard !name.isEmpty else { return nil }
-            let open = marker == "<" ? "{{<" : "{{%", end = marker == "<" ? ">}}" : "%}}"
-            return (close + 3, "Hugo shortcode \(open) \(name) \(end) is not supported; it is shown as text")
+        /// Where `*/>}}` or `*/%}}` at `index` ends.
+        private static func escapedShortcodeEnd(in line: [Unicode.Scalar], at index: Int) -> Int? {
+            guard index + 5 <= line.count, line[index + 1] == "/",
+                  line[index + 2] == ">" || line[index + 2] == "%", line[index + 3] == "}", line[index + 4] == "}"
+            else { return nil }
+            return index + 5
         }
 
-        /// `{{ expression }}`.
-        private static func liquidOutput(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, warning: String?)? {
-            guard let close = find(["}", "}"], in: scalars, from: start + 2) else { return nil }
-            // `{{- x -}}` is `{{ x }}` that also trims the text around it.
-            let inside = String(String.UnicodeScalarView(scalars[(start + 2)..<close]))
-                .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
-            guard !inside.isEmpty else { return nil }
-            return (close + 2, "Liquid output {{ \(inside) }} is not supported; it is shown as text")
+        /// The first place after (`line`, `index`) where `needle` occurs,
+        /// looking at most `maximumTagLength` characters and 40 lines
+        /// ahead: the line, the index of the needle and the text before it.
+        func find(
+            _ needle: [Unicode.Scalar], fromLine line: Int, index: Int
+        ) -> (line: Int, index: Int, text: String)? {
+            var text = String.UnicodeScalarView()
+            var budget = Self.maximumTagLength * 4
+            for offset in line..<min(lines.count, line + 40) {
+                let scalars = self.scalars(ofLineAt: offset)
+                let start = offset == line ? index : 0
+                if let found = Self.find(needle, in: scalars, from: start) {
+                    text.append(contentsOf: scalars[start..<found])
+                    return (offset, found, String(text))
+                }
+                guard start <= scalars.count else { return nil }
+                text.append(contentsOf: scalars[start...])
+                text.append("\n")
+                budget -= scalars.count - start + 1
+                if budget < 0 { return nil }
+            }
+            return nil
+        }
+
+        /// Adds `html` to the trusted fragments; returns its placeholder.
+        mutating func placeholder(for html: String) -> String {
+            trustedHTML.append(html)
+            return TrustedHTML.placeholder(trustedHTML.count - 1)
+        }
+
+        /// The URL for `destination` when a link there would be resolved
+        /// (a Markdown file, a path relative to the post), else nil.
+        func resolvedDestination(_ destination: String) -> String? {
+            let path = destination.prefix { $0 != "#" && $0 != "?" }.lowercased()
+            let isMarkdown = path.hasSuffix(".md") || path.hasSuffix(".markdown")
+            let isRelative = !destination.isEmpty && !destination.hasPrefix("/") && !destination.hasPrefix("#")
+                && !destination.hasPrefix("?") && !destination.contains(":")
+            guard isMarkdown || isRelative, !destination.contains("://") else { return nil }
+            return context.resolveLink(destination)
         }
 
         /// Where a code span that starts at `start` ends (after its closing
         /// backticks), or just after the opening run when it is not closed
         /// on this line.
-        private static func endOfCodeSpan(in scalars: [Unicode.Scalar], from start: Int) -> Int {
+        static func endOfCodeSpan(in scalars: [Unicode.Scalar], from start: Int) -> Int {
             var runEnd = start
             while runEnd < scalars.count && scalars[runEnd] == "`" { runEnd += 1 }
             let length = runEnd - start
@@ -379,7 +488,7 @@ enum ForeignSyntax {
 
         /// Where `needle` occurs in the next `maximumTagLength` characters
         /// from `start`; the bound keeps a very long line linear.
-        private static func find(_ needle: [Unicode.Scalar], in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        static func find(_ needle: [Unicode.Scalar], in scalars: [Unicode.Scalar], from start: Int) -> Int? {
             let last = min(scalars.count, start + maximumTagLength) - needle.count
             guard start <= last else { return nil }
             return (start...last).first { scalars[$0..<($0 + needle.count)].elementsEqual(needle) }

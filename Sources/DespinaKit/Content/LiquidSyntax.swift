@@ -1,0 +1,153 @@
+import Foundation
+
+/// Jekyll's Liquid in the text of a post.
+///
+/// What names the site is replaced by its value: `{{ site.baseurl }}` (the
+/// root path without its trailing slash), `{{ site.url }}` (the base URL's
+/// scheme and host: Jekyll's `url` has no path, its `baseurl` is the path),
+/// `{{ "/a.png" | relative_url }}` and `absolute_url`, `{% post_url NAME %}`
+/// and `{% link PATH %}` (the target's URL). These work anywhere in a line,
+/// link and image destinations included. `{% comment %}` … `{% endcomment %}`
+/// is left out. Any other tag is left out with a warning (its braces would
+/// only clutter the page); other output (`{{ page.x }}`) stays as text with
+/// a warning, since in posts it is as often another notation written in
+/// double braces as Liquid.
+extension ForeignSyntax.Scanner {
+    /// `{% name ... %}` at `start`.
+    mutating func liquidTag(in line: [Unicode.Scalar], from start: Int, lineOffset: Int) -> Match? {
+        guard let close = Self.find(["%", "}"], in: line, from: start + 2) else { return nil }
+        let inside = String(String.UnicodeScalarView(line[(start + 2)..<close]))
+            .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
+        let words = inside.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first else { return nil }
+        let name = String(first)
+        let end = close + 2
+        if let blockEnd = literalBlockEnd {
+            guard name == blockEnd else { return Match(endLine: lineOffset, endIndex: end) }
+            literalBlockEnd = nil
+            if literalBlockIsInlineRaw {
+                literalBlockIsInlineRaw = false
+                return Match(endLine: lineOffset, endIndex: end, replacement: "")
+            }
+            return Match(endLine: lineOffset, endIndex: end, warning: Self.shownAsText(name))
+        }
+        let argument = words.dropFirst().joined(separator: " ")
+        switch name {
+        case "raw":
+            // Inside a line, the tags go and what they wrap stays as written.
+            literalBlockEnd = "endraw"
+            literalBlockIsInlineRaw = true
+            let restOfLine = String(String.UnicodeScalarView(line[end...]))
+            let isClosed = restOfLine.contains("endraw") || lines[(lineOffset + 1)...].contains { $0.contains("endraw") }
+            return Match(endLine: lineOffset, endIndex: end, replacement: "", warning: isClosed ? nil
+                : "Liquid {% raw %} has no {% endraw %}; the rest of the post is shown as written")
+        case "highlight":
+            literalBlockEnd = "endhighlight"
+            return Match(endLine: lineOffset, endIndex: end, warning: Self.shownAsText(name))
+        case "comment":
+            guard let closing = endOfComment(fromLine: lineOffset, index: end) else {
+                return Match(endLine: lineOffset, endIndex: end, replacement: "",
+                             warning: "Liquid {% comment %} has no {% endcomment %}; the tag is left out")
+            }
+            return Match(endLine: closing.line, endIndex: closing.index, replacement: "")
+        case "post_url":
+            guard !argument.isEmpty else {
+                return Match(endLine: lineOffset, endIndex: end, replacement: "", warning: "{% post_url %} names no post")
+            }
+            if let url = context.resolvePost(argument) { return Match(endLine: lineOffset, endIndex: end, replacement: url) }
+            return Match(
+                endLine: lineOffset, endIndex: end, replacement: "",
+                warning: "{% post_url \(argument) %} matches no post of this build (missing, a draft or dated in the future)")
+        case "link":
+            guard !argument.isEmpty else {
+                return Match(endLine: lineOffset, endIndex: end, replacement: "", warning: "{% link %} names no file")
+            }
+            if let url = linkTarget(argument) { return Match(endLine: lineOffset, endIndex: end, replacement: url) }
+            return Match(
+                endLine: lineOffset, endIndex: end, replacement: "",
+                warning: "{% link \(argument) %} matches no page or file of this build (missing, a draft or dated in the future)")
+        default:
+            return Match(
+                endLine: lineOffset, endIndex: end, replacement: "",
+                warning: "Liquid tag {% \(name) %} is not supported; it is left out")
+        }
+    }
+
+    static func shownAsText(_ name: String) -> String {
+        "Liquid tag {% \(name) %} is not supported; it is shown as text"
+    }
+
+    /// Where the `{% endcomment %}` after (`line`, `index`) ends.
+    private func endOfComment(fromLine line: Int, index: Int) -> (line: Int, index: Int)? {
+        var offset = line
+        var start = index
+        while offset < lines.count {
+            let scalars = self.scalars(ofLineAt: offset)
+            var position = start
+            while let open = Self.find(["{", "%"], in: scalars, from: position) {
+                guard let close = Self.find(["%", "}"], in: scalars, from: open + 2) else { break }
+                let name = String(String.UnicodeScalarView(scalars[(open + 2)..<close]))
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
+                if name == "endcomment" { return (offset, close + 2) }
+                position = close + 2
+            }
+            offset += 1
+            start = 0
+        }
+        return nil
+    }
+
+    /// The URL of the file `{% link PATH %}` names: PATH is relative to
+    /// the Jekyll site's folder, whose `_posts/` became `Content/posts/`
+    /// and whose other files kept their paths under `Content/`.
+    private func linkTarget(_ path: String) -> String? {
+        var target = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        if target.hasPrefix("_posts/") { target = "posts/" + target.dropFirst("_posts/".count) }
+        let lowercased = target.lowercased()
+        if lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") {
+            return context.resolveLink("/" + target)
+        }
+        // A copied file is found relative to the post's own folder.
+        return context.resolveLink(String(repeating: "../", count: relativeDepth) + target)
+    }
+
+    /// How many folders below `Content/` the post is.
+    private var relativeDepth: Int {
+        let inside = self.path.hasPrefix("Content/") ? self.path.dropFirst("Content/".count) : self.path[...]
+        return inside.split(separator: "/").count - 1
+    }
+
+    /// `{{ expression }}` at `start`.
+    mutating func liquidOutput(in line: [Unicode.Scalar], from start: Int, lineOffset: Int) -> Match? {
+        guard let close = Self.find(["}", "}"], in: line, from: start + 2) else { return nil }
+        // `{{- x -}}` is `{{ x }}` that also trims the text around it.
+        let inside = String(String.UnicodeScalarView(line[(start + 2)..<close]))
+            .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
+        guard !inside.isEmpty else { return nil }
+        let end = close + 2
+        if let value = value(of: inside) { return Match(endLine: lineOffset, endIndex: end, replacement: value) }
+        return Match(endLine: lineOffset, endIndex: end,
+                     warning: "Liquid output {{ \(inside) }} is not supported; it is shown as text")
+    }
+
+    /// The value of a Liquid expression that names the site, or nil.
+    private func value(of expression: String) -> String? {
+        switch expression {
+        case "site.baseurl": return context.baseURLPath
+        case "site.url": return context.origin
+        default: break
+        }
+        // `"/a.png" | relative_url`, `'/a.png' | absolute_url`.
+        let parts = expression.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let quote = parts[0].first, quote == "\"" || quote == "'", parts[0].count >= 2,
+              parts[0].last == quote
+        else { return nil }
+        let path = String(parts[0].dropFirst().dropLast())
+        let relative = path.hasPrefix("/") || path.isEmpty ? context.baseURLPath + path : context.baseURLPath + "/" + path
+        switch parts[1] {
+        case "relative_url": return relative
+        case "absolute_url": return context.origin + relative
+        default: return nil
+        }
+    }
+}

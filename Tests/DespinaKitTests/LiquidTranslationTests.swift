@@ -1,0 +1,78 @@
+import Testing
+@testable import DespinaKit
+
+/// A context that answers from tables, as a site at `https://example.org/blog/` would.
+func tableContext(links: [String: String] = [:], posts: [String: String] = [:]) -> ForeignSyntaxContext {
+    ForeignSyntaxContext(
+        root: "/blog/", origin: "https://example.org",
+        resolveLink: { links[$0] }, resolvePost: { posts[$0] },
+        renderInline: { "<i>" + escapeXML($0) + "</i>" })
+}
+
+/// Translates `body` as the post `Content/posts/x.md`.
+func translateForeign(
+    _ body: String, firstLine: Int = 1, context: ForeignSyntaxContext = tableContext()
+) -> (markdown: String, warnings: [String], html: [String]) {
+    let result = ForeignSyntax.translating(body[...], firstLine: firstLine, path: "Content/posts/x.md", context: context)
+    return (String(result.markdown), result.warnings.map(\.description), result.trustedHTML)
+}
+
+/// Jekyll's Liquid that names the site becomes its value.
+@Suite struct LiquidTranslationTests {
+    @Test func siteBaseURLAndURLAreTheRootPathAndTheOrigin() {
+        let body = "![x]({{ site.baseurl }}/a.png) {{site.baseurl}} {{ site.url }}{{ site.baseurl }}/b/\n"
+            + "{{- site.baseurl -}}/c {{ \"/c.png\" | relative_url }} {{ 'c.png' | absolute_url }}\n"
+        let result = translateForeign(body)
+        #expect(result.markdown == "![x](/blog/a.png) /blog https://example.org/blog/b/\n"
+            + "/blog/c /blog/c.png https://example.org/blog/c.png\n")
+        #expect(result.warnings == [])
+        let atRoot = ForeignSyntaxContext(root: "/", origin: "http://localhost:8080")
+        #expect(translateForeign("[a]({{ site.baseurl }}/x/)\n", context: atRoot).markdown == "[a](/x/)\n")
+    }
+
+    @Test func otherOutputStaysTextWithAWarning() {
+        let result = translateForeign("Map {{wildcard(1)}} and `{{ site.url }}`.\n", firstLine: 3)
+        #expect(result.markdown == "Map {{wildcard(1)}} and `{{ site.url }}`.\n")
+        #expect(result.warnings == ["Content/posts/x.md:3:5: warning: Liquid output {{ wildcard(1) }} is not supported; it is shown as text"])
+    }
+
+    @Test func postURLAndLinkResolveToTheTargetsURL() {
+        let context = tableContext(
+            links: ["/posts/2019-01-01-a.md": "/blog/posts/a/", "/labs/lab1.md": "/blog/lab1/", "../images/x.png": "/blog/images/x.png"],
+            posts: ["2019-01-01-a": "/blog/posts/a/", "weekly/2019-02-02-b": "/blog/posts/b/"])
+        let body = "[a]({% post_url 2019-01-01-a %}) [b]({%post_url weekly/2019-02-02-b%}) [c]({% link _posts/2019-01-01-a.md %})\n"
+            + "[d]({% link labs/lab1.md  %}) ![e]({% link images/x.png %})\n"
+            + "[f]({% post_url 2000-01-01-gone %}) [g]({% link docs/gone.md %}) {% post_url %}\n"
+        let result = translateForeign(body, firstLine: 10, context: context)
+        #expect(result.markdown == "[a](/blog/posts/a/) [b](/blog/posts/b/) [c](/blog/posts/a/)\n"
+            + "[d](/blog/lab1/) ![e](/blog/images/x.png)\n[f]() [g]() \n")
+        #expect(result.warnings == [
+            "Content/posts/x.md:12:5: warning: {% post_url 2000-01-01-gone %} matches no post of this build (missing, a draft or dated in the future)",
+            "Content/posts/x.md:12:41: warning: {% link docs/gone.md %} matches no page or file of this build (missing, a draft or dated in the future)",
+            "Content/posts/x.md:12:66: warning: {% post_url %} names no post",
+        ])
+    }
+
+    @Test func commentsAreLeftOutAndLaterLinesKeepTheirNumbers() {
+        let body = "Keep\n{% comment %}\nsecret {{ x }}\n{% endcomment %} after\nA {%- comment -%}x{% endcomment %}B {% if x %}\n"
+        let result = translateForeign(body)
+        #expect(result.markdown == "Keep\n\n\n after\nA B \n")
+        #expect(result.warnings == ["Content/posts/x.md:5:37: warning: Liquid tag {% if %} is not supported; it is left out"])
+        let unclosed = translateForeign("a {% comment %} b\n")
+        #expect(unclosed.markdown == "a  b\n")
+        #expect(unclosed.warnings == ["Content/posts/x.md:1:3: warning: Liquid {% comment %} has no {% endcomment %}; the tag is left out"])
+    }
+
+    @Test func anUnclosedRawTagLeavesTheRestAsWritten() {
+        let result = translateForeign("Intro\n{% raw %}\n{{ x }} {% post_url a %}\n", firstLine: 2)
+        #expect(result.markdown == "Intro\n\n{{ x }} {% post_url a %}\n")
+        #expect(result.warnings == ["Content/posts/x.md:3:1: warning: Liquid {% raw %} has no {% endraw %}; the rest of the post is shown as written"])
+    }
+
+    @Test func liquidInsideCodeIsLeftAlone() {
+        let body = "```\n{% post_url a %} {{ site.url }}\n```\n    {% comment %}\n\n`{% link a.md %}`\n"
+        let result = translateForeign(body)
+        #expect(result.markdown == body)
+        #expect(result.warnings == [])
+    }
+}
