@@ -30,6 +30,14 @@ func translateForeign(
         #expect(translateForeign("[a]({{ site.baseurl }}/x/)\n", context: atRoot).markdown == "[a](/x/)\n")
     }
 
+    @Test func theSitesParametersAreItsOtherValues() {
+        var context = tableContext()
+        context.siteParameters = ["repository": "https://example.org/code", "version": "4.4"]
+        let result = translateForeign("[code]({{ site.repository }}/issues) v{{site.Version}} {{ site.missing }}\n", context: context)
+        #expect(result.markdown == "[code](https://example.org/code/issues) v4.4 {{ site.missing }}\n")
+        #expect(result.warnings == ["Content/posts/x.md:1:56: warning: Liquid output {{ site.missing }} is not supported; it is shown as text"])
+    }
+
     @Test func otherOutputStaysTextWithAWarning() {
         let result = translateForeign("Map {{wildcard(1)}} and `{{ site.url }}`.\n", firstLine: 3)
         #expect(result.markdown == "Map {{wildcard(1)}} and `{{ site.url }}`.\n")

@@ -85,13 +85,16 @@ import Testing
         ])
     }
 
-    @Test func paramIsAValueOfTheFrontMatter() {
+    @Test func paramIsAValueOfTheFrontMatterElseOfTheSite() {
         var context = tableContext()
         context.parameters = ["author": "Jo *Doe*", "cover": "c.png"]
-        let result = translateForeign("By {{< param author >}}: ![x]({{% param \"Cover\" %}}) {{< param missing >}}\n", context: context)
-        #expect(result.markdown == "By Jo *Doe*: ![x](c.png) \n")
+        context.siteParameters = ["author": "The site", "tagline": "Notes"]
+        let result = translateForeign(
+            "By {{< param author >}}: ![x]({{% param \"Cover\" %}}) {{< param missing >}} {{< param Tagline >}}\n", context: context)
+        #expect(result.markdown == "By Jo *Doe*: ![x](c.png)  Notes\n")
         #expect(result.warnings == [
-            "Content/posts/x.md:1:54: warning: Hugo shortcode {{< param missing >}} names no value of this post's front matter; it is left out",
+            "Content/posts/x.md:1:54: warning: Hugo shortcode {{< param missing >}} names no value of this post's front matter "
+                + "or of the site's params; it is left out",
         ])
     }
 

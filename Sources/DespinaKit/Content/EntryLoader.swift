@@ -220,6 +220,8 @@ struct EntryLoader: Sendable {
         }
         var context = ForeignSyntaxContext(root: config.rootPath, origin: config.origin, resolveLink: resolveLink)
         context.parameters = entry.parameters
+        context.siteParameters = Dictionary(
+            config.params.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         context.resolvePost = { name in
             let result = links.url(forPostNamed: name)
             lookups.withLock { $0.append(LinkLookup(destination: Routing.postNameLookup(name), result: result)) }

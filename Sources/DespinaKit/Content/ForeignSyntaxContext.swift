@@ -22,6 +22,10 @@ struct ForeignSyntaxContext: Sendable {
     /// The post's front-matter values by key in lowercase, for Hugo's
     /// `{{< param key >}}` (`Entry.parameters`).
     var parameters: [String: String] = [:]
+    /// The site's `params` by name in lowercase: Jekyll's `{{ site.NAME }}`
+    /// (the import carries `_config.yml`'s values there) and the values
+    /// Hugo's `param` falls back to.
+    var siteParameters: [String: String] = [:]
 
     /// Jekyll's `site.baseurl`: the root path without its trailing slash
     /// (empty at the root of a domain), so `{{ site.baseurl }}/a.png` works.

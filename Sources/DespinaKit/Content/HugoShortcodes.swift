@@ -67,8 +67,10 @@ extension ForeignSyntax.Scanner {
             guard let key = call.nonEmpty("name", at: 0) else {
                 return replaced("", warning: "Hugo shortcode \(tag) names no parameter")
             }
-            guard let value = context.parameters[key.lowercased()] else {
-                return replaced("", warning: "Hugo shortcode {{< param \(key) >}} names no value of this post's front matter; it is left out")
+            // The post's own value, else the site's, as Hugo's `param` looks them up.
+            guard let value = context.parameters[key.lowercased()] ?? context.siteParameters[key.lowercased()] else {
+                return replaced("", warning: "Hugo shortcode {{< param \(key) >}} names no value of this post's front matter "
+                    + "or of the site's params; it is left out")
             }
             return replaced(value)
         case "details":

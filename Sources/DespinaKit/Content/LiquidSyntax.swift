@@ -135,7 +135,10 @@ extension ForeignSyntax.Scanner {
         switch expression {
         case "site.baseurl": return context.baseURLPath
         case "site.url": return context.origin
-        default: break
+        default:
+            if expression.hasPrefix("site."), let value = context.siteParameters[expression.dropFirst(5).lowercased()] {
+                return value
+            }
         }
         // `"/a.png" | relative_url`, `'/a.png' | absolute_url`.
         let parts = expression.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
