@@ -118,6 +118,21 @@ import Testing
         #expect(run.standardOutput.hasSuffix("options:\n  -h, --help                  show this help\n"), "\(run.standardOutput)")
     }
 
+    @Test func theSummarySaysWhichPostsWereLeftOutAndHowToIncludeThem() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        #expect(try despina("new", "Next steps", "--site", site).status == 0)
+        try "---\ntitle: Later\ndate: 2999-01-01\n---\nSoon.\n".write(
+            toFile: site + "/Content/posts/later.md", atomically: true, encoding: .utf8)
+        for _ in 1...2 {  // the second build finds nothing changed and says the same
+            let run = try despina("build", "blog", in: temporary)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.hasSuffix("; left out: 1 draft (--drafts), 1 future post (--future)\n"), "\(run.standardOutput)")
+        }
+        let all = try despina("build", "blog", "-D", "-F", in: temporary)
+        #expect(!all.standardOutput.contains("left out"), "\(all.standardOutput)")
+    }
+
     @Test func noCommandIsAUsageError() throws {
         let run = try despina()
         #expect(run.status == 2)

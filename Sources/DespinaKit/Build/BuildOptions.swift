@@ -67,12 +67,36 @@ public struct BuildSummary: Sendable {
     /// (`BuildOptions.defersSearchIndex`).
     var searchIndexDeferred = false
 
+    /// Drafts and posts dated in the future that the build left out.
+    public var leftOut = LeftOut()
+
+    /// What a build did not publish, and the flags that would publish it.
+    public struct LeftOut: Sendable, Equatable {
+        public var drafts = 0
+        public var futurePosts = 0
+
+        public init(drafts: Int = 0, futurePosts: Int = 0) {
+            self.drafts = drafts
+            self.futurePosts = futurePosts
+        }
+
+        /// `; left out: 1 draft (--drafts), 2 future posts (--future)`, or
+        /// nothing when nothing was: a post `despina new` made, a draft,
+        /// would otherwise be silently missing.
+        var text: String {
+            var parts: [String] = []
+            if drafts > 0 { parts.append("\(drafts) draft\(drafts == 1 ? "" : "s") (--drafts)") }
+            if futurePosts > 0 { parts.append("\(futurePosts) future post\(futurePosts == 1 ? "" : "s") (--future)") }
+            return parts.isEmpty ? "" : "; left out: " + parts.joined(separator: ", ")
+        }
+    }
+
     /// The one line a build prints.
     public var line: String {
         let time = String(format: "%.2f", seconds)
         let warningText = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         let unchangedText = unchangedFileCount == 0 ? "" : ", \(unchangedFileCount) unchanged"
         return "Built \(postCount) post\(postCount == 1 ? "" : "s") and \(pageCount) page\(pageCount == 1 ? "" : "s")"
-            + " (\(fileCount) files\(unchangedText)\(warningText)) in \(time) s → \(outputDirectory)"
+            + " (\(fileCount) files\(unchangedText)\(warningText)) in \(time) s → \(outputDirectory)\(leftOut.text)"
     }
 }

@@ -198,10 +198,15 @@ public struct SiteBuilder: Sendable {
         }
         let now = environment.now()
         var nextDue: Date?
+        var leftOut = BuildSummary.LeftOut()
         entries.removeAll { entry in
-            if entry.isDraft && !options.includeDrafts { return true }
+            if entry.isDraft && !options.includeDrafts {
+                leftOut.drafts += 1
+                return true
+            }
             guard entry.kind == .post, !options.includeFuture, let date = entry.date, date > now else { return false }
             nextDue = min(nextDue ?? date, date)
+            leftOut.futurePosts += 1
             return true
         }
 
@@ -466,7 +471,7 @@ public struct SiteBuilder: Sendable {
             if let manifest = output.committedManifestIdentifier {
                 let record = BuildRecord(
                     inputs: inputs, manifest: manifest, postCount: model.posts.count,
-                    pageCount: model.pages.count, fileCount: fileCount, warnings: warnings,
+                    pageCount: model.pages.count, fileCount: fileCount, leftOut: leftOut, warnings: warnings,
                     nextDue: nextDue?.timeIntervalSince1970)
                 try? fileSystem.write(record.encoded(), to: recordPath)
             }
@@ -483,6 +488,7 @@ public struct SiteBuilder: Sendable {
         var summary = BuildSummary(
             postCount: model.posts.count, pageCount: model.pages.count, fileCount: fileCount,
             seconds: elapsed(), outputDirectory: outputPath, warnings: warnings)
+        summary.leftOut = leftOut
         summary.unchangedFileCount = output.unchangedCount
         summary.searchIndexDeferred = searchIndexDeferred
         if let leftovers {
@@ -543,6 +549,7 @@ public struct SiteBuilder: Sendable {
             seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, outputDirectory: outputPath,
             warnings: record.warnings)
         summary.unchangedFileCount = record.fileCount
+        summary.leftOut = record.leftOut
         return summary
     }
 

@@ -13,11 +13,13 @@ struct BuildRecord: Sendable, Equatable {
     var postCount: Int
     var pageCount: Int
     var fileCount: Int
+    /// Drafts and future posts the build left out.
+    var leftOut = BuildSummary.LeftOut()
     var warnings: [Diagnostic]
     /// Seconds since 1970 when the earliest left-out future post is due.
     var nextDue: Double?
 
-    private static let magic = Array("despina-build-record 1\n".utf8)
+    private static let magic = Array("despina-build-record 2\n".utf8)
 
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
@@ -27,6 +29,8 @@ struct BuildRecord: Sendable, Equatable {
         writer.write(postCount)
         writer.write(pageCount)
         writer.write(fileCount)
+        writer.write(leftOut.drafts)
+        writer.write(leftOut.futurePosts)
         writer.write(warnings.count)
         for warning in warnings { writer.write(warning) }
         writer.write(nextDue != nil)
@@ -47,6 +51,7 @@ extension BuildRecord {
             postCount = try reader.readInt()
             pageCount = try reader.readInt()
             fileCount = try reader.readInt()
+            leftOut = BuildSummary.LeftOut(drafts: try reader.readInt(), futurePosts: try reader.readInt())
             warnings = try reader.readDiagnostics()
             nextDue = try reader.readBool() ? Double(bitPattern: try reader.readUInt64()) : nil
             guard reader.isAtEnd else { return nil }
