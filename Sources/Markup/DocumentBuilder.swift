@@ -253,7 +253,7 @@ struct DocumentBuilder {
     /// Gives each heading its unique id and, with anchors on, replaces the
     /// heading by its HTML carrying the id.
     private mutating func finishHeadings() {
-        var anchors = HeadingAnchors(reserved: options.reservedIDs)
+        var anchors = HeadingAnchors(style: options.headingIDStyle, reserved: options.reservedIDs)
         for node in headingNodes {
             let level = Int(cmark_node_get_heading_level(node))
             let title = Self.plainText(of: node)

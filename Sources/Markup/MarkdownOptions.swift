@@ -18,6 +18,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var strikethrough: Bool
     /// Headings carry an `id` attribute made from their text.
     public var headingAnchors: Bool
+    /// How a heading's text becomes its id; the style of the generator a
+    /// blog comes from keeps old links to its headings working.
+    public var headingIDStyle: HeadingIDStyle
     /// Ids the page around the document already uses (`main`, `search`):
     /// a heading whose id would be one of them gets a numbered id instead
     /// (`main-1`), as a repeated heading does, so no id is on the page twice.
@@ -31,6 +34,7 @@ public struct MarkdownOptions: Sendable, Hashable {
         tables: Bool = true,
         strikethrough: Bool = true,
         headingAnchors: Bool = true,
+        headingIDStyle: HeadingIDStyle = .despina,
         reservedIDs: Set<String> = []
     ) {
         self.smartPunctuation = smartPunctuation
@@ -39,6 +43,7 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.tables = tables
         self.strikethrough = strikethrough
         self.headingAnchors = headingAnchors
+        self.headingIDStyle = headingIDStyle
         self.reservedIDs = reservedIDs
     }
 
