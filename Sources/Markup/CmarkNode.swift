@@ -118,3 +118,40 @@ func containsPair(_ haystack: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ seco
     }
     return false
 }
+
+extension CmarkNode {
+    /// Joins every run of adjacent text nodes under `root` into its first
+    /// node. cmark leaves text split where a bracket, `!` or `_` was not
+    /// markup (`[ ] task` is three nodes); the extensions read a node's
+    /// text whole. The HTML is the same; the first node keeps its position.
+    static func joinAdjacentText(below root: OpaquePointer) {
+        var runStarts: [OpaquePointer] = []
+        forEachNode(below: root) { node in
+            guard isOfType(node, CMARK_NODE_TEXT), let next = cmark_node_next(node),
+                  isOfType(next, CMARK_NODE_TEXT) else { return }
+            if let previous = cmark_node_previous(node), isOfType(previous, CMARK_NODE_TEXT) { return }
+            runStarts.append(node)
+        }
+        for start in runStarts {
+            var bytes = Array(literalBytes(start))
+            while let next = cmark_node_next(start), isOfType(next, CMARK_NODE_TEXT) {
+                bytes.append(contentsOf: literalBytes(next))
+                discard(next)
+            }
+            setLiteral(start, bytes)
+        }
+    }
+
+    /// Sets `node`'s literal to `bytes`.
+    static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
+        var terminated = [UInt8]()
+        terminated.reserveCapacity(bytes.count + 1)
+        terminated.append(contentsOf: bytes)
+        terminated.append(0)
+        terminated.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = cmark_node_set_literal(node, chars.baseAddress)
+            }
+        }
+    }
+}

@@ -70,6 +70,10 @@ struct DocumentBuilder {
             }
         }
         sourceLines = SourceLineIndex(source: source)
+        if options.readsInlineText {
+            CmarkNode.joinAdjacentText(below: root)
+            applyExtensions(to: root)
+        }
         walk(root)
         sourceLines = nil
         handleUserHTML()
@@ -91,6 +95,18 @@ struct DocumentBuilder {
         parts.codeText = String(decoding: code, as: UTF8.self)
         parts.headingText = String(decoding: headingLines, as: UTF8.self)
         return parts
+    }
+
+    // MARK: - Extensions
+
+    /// Applies the extensions that work on cmark's tree before the walk, so
+    /// that the walk sees their text and links.
+    private mutating func applyExtensions(to root: OpaquePointer) {
+        if options.autolinks {
+            for (link, position) in Autolinks.apply(below: root) {
+                positionOverrides[link] = sourcePosition(line: position.line, column: position.column, of: link)
+            }
+        }
     }
 
     // MARK: - The walk
@@ -188,8 +204,13 @@ struct DocumentBuilder {
     /// indentation of a paragraph's continuation lines before it counts
     /// columns; this adds it back.
     private mutating func sourcePosition(of node: OpaquePointer) -> (line: Int, column: Int) {
-        let line = Int(cmark_node_get_start_line(node))
-        let column = Int(cmark_node_get_start_column(node))
+        sourcePosition(
+            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)), of: node)
+    }
+
+    /// `line` and `column` as cmark counts them for the inline `node`,
+    /// with the indentation of a continuation line added back.
+    private mutating func sourcePosition(line: Int, column: Int, of node: OpaquePointer) -> (line: Int, column: Int) {
         var block = cmark_node_parent(node)
         while let current = block, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
             block = cmark_node_parent(current)

@@ -1,7 +1,8 @@
 /// How Markdown is turned into HTML, set per site and overridden per post.
 ///
-/// The extensions (tables, strikethrough, heading anchors) are on by default
-/// and can be switched off to get plain CommonMark.
+/// The extensions (tables, strikethrough, heading anchors, autolinks) are on
+/// by default, because posts moved from GitHub, Hugo or Jekyll use them, and
+/// can be switched off one by one; ``commonMark`` switches them all off.
 public struct MarkdownOptions: Sendable, Hashable {
     /// Straight quotes become curly, `--` an en dash, `---` an em dash and
     /// `...` an ellipsis.
@@ -25,6 +26,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// a heading whose id would be one of them gets a numbered id instead
     /// (`main-1`), as a repeated heading does, so no id is on the page twice.
     public var reservedIDs: Set<String>
+    /// Bare `https://…`, `http://…`, `www.…` and e-mail addresses become
+    /// links, as on GitHub.
+    public var autolinks: Bool
 
     /// Creates options; the defaults suit a blog post.
     public init(
@@ -35,7 +39,8 @@ public struct MarkdownOptions: Sendable, Hashable {
         strikethrough: Bool = true,
         headingAnchors: Bool = true,
         headingIDStyle: HeadingIDStyle = .despina,
-        reservedIDs: Set<String> = []
+        reservedIDs: Set<String> = [],
+        autolinks: Bool = true
     ) {
         self.smartPunctuation = smartPunctuation
         self.hardLineBreaks = hardLineBreaks
@@ -45,11 +50,20 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.headingAnchors = headingAnchors
         self.headingIDStyle = headingIDStyle
         self.reservedIDs = reservedIDs
+        self.autolinks = autolinks
     }
 
     /// Plain CommonMark 0.30: no extensions, raw HTML passed through, no
     /// smart punctuation.
     public static let commonMark = MarkdownOptions(
         smartPunctuation: false, allowsRawHTML: true,
-        tables: false, strikethrough: false, headingAnchors: false)
+        tables: false, strikethrough: false, headingAnchors: false,
+        autolinks: false)
+
+    /// Whether any extension that reads the text of inlines is on; those
+    /// first join the text nodes cmark leaves split at brackets and
+    /// underscores.
+    var readsInlineText: Bool {
+        autolinks
+    }
 }
