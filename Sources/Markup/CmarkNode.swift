@@ -154,4 +154,55 @@ extension CmarkNode {
             }
         }
     }
+
+    /// The direct children of `parent`, in order.
+    static func children(of parent: OpaquePointer) -> [OpaquePointer] {
+        var children: [OpaquePointer] = []
+        var child = cmark_node_first_child(parent)
+        while let current = child {
+            children.append(current)
+            child = cmark_node_next(current)
+        }
+        return children
+    }
+
+    /// Parses `bytes` as a Markdown document on its own; the caller frees it.
+    static func parse(_ bytes: [UInt8], options: Int32) -> OpaquePointer? {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, options)
+            }
+        }
+    }
+}
+
+/// Blocks re-parsed from an indented code block's text (the continuation
+/// of a footnote or a definition) and the file positions of their links,
+/// which cmark counts from the code block's text.
+struct ReparsedBlocks {
+    var blocks: [OpaquePointer] = []
+    var linkPositions: [OpaquePointer: (line: Int, column: Int)] = [:]
+
+    /// Parses the text of the indented code block `code`, moves the blocks
+    /// out of the parsed document and frees it and `code`.
+    init(takingIndentedCode code: OpaquePointer, parseOptions: Int32) {
+        let line = Int(cmark_node_get_start_line(code))
+        let column = Int(cmark_node_get_start_column(code))
+        let literal = Array(CmarkNode.literalBytes(code))
+        CmarkNode.discard(code)
+        guard let document = CmarkNode.parse(literal, options: parseOptions) else { return }
+        defer { cmark_node_free(document) }
+        CmarkNode.forEachNode(below: document) { node in
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                linkPositions[node] = (
+                    line + Int(cmark_node_get_start_line(node)) - 1,
+                    column + Int(cmark_node_get_start_column(node)) - 1)
+            }
+        }
+        for block in CmarkNode.children(of: document) {
+            cmark_node_unlink(block)
+            blocks.append(block)
+        }
+    }
 }

@@ -45,6 +45,11 @@ struct DocumentBuilder {
     private var positionOverrides: [OpaquePointer: (line: Int, column: Int)] = [:]
     private var parts = DocumentParts()
     private var sourceLines: SourceLineIndex?
+    /// Custom inlines without text (footnote references, checkboxes): no
+    /// space follows them in the plain text.
+    private var silentInlines: Set<OpaquePointer> = []
+    /// Ids the footnotes use, which headings avoid.
+    private var footnoteIDs: [String] = []
 
     init(options: MarkdownOptions, highlighter: any CodeHighlighter,
          linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int) {
@@ -56,6 +61,16 @@ struct DocumentBuilder {
 
     /// Parses and renders `source`, the UTF-8 bytes of the Markdown.
     mutating func build(source: UnsafeBufferPointer<UInt8>) -> DocumentParts {
+        if options.footnotes, let mask = Footnotes.mask(for: source) {
+            let masked = Footnotes.masking(source, with: mask)
+            return masked.withUnsafeBufferPointer { build(source: $0, footnoteMask: mask) }
+        }
+        return build(source: source, footnoteMask: nil)
+    }
+
+    /// Parses and renders `source`, in which footnote brackets are masked
+    /// by `footnoteMask` when it is not `nil`.
+    private mutating func build(source: UnsafeBufferPointer<UInt8>, footnoteMask: UInt8?) -> DocumentParts {
         let parsed = source.withMemoryRebound(to: CChar.self) {
             cmark_parse_document($0.baseAddress, $0.count, parseOptions)
         }
@@ -72,7 +87,7 @@ struct DocumentBuilder {
         sourceLines = SourceLineIndex(source: source)
         if options.readsInlineText {
             CmarkNode.joinAdjacentText(below: root)
-            applyExtensions(to: root)
+            applyExtensions(to: root, footnoteMask: footnoteMask)
         }
         walk(root)
         sourceLines = nil
@@ -101,7 +116,16 @@ struct DocumentBuilder {
 
     /// Applies the extensions that work on cmark's tree before the walk, so
     /// that the walk sees their text and links.
-    private mutating func applyExtensions(to root: OpaquePointer) {
+    private mutating func applyExtensions(to root: OpaquePointer, footnoteMask: UInt8?) {
+        guard var lines = sourceLines else { return }
+        defer { sourceLines = lines }
+        if let footnoteMask {
+            var footnotes = Footnotes(mask: footnoteMask, parseOptions: parseOptions, idPrefix: options.footnoteIDPrefix)
+            footnotes.apply(to: root, lines: &lines)
+            silentInlines.formUnion(footnotes.markers)
+            footnoteIDs = footnotes.ids
+            positionOverrides.merge(footnotes.linkPositions) { first, _ in first }
+        }
         if options.autolinks {
             for (link, position) in Autolinks.apply(below: root) {
                 positionOverrides[link] = sourcePosition(line: position.line, column: position.column, of: link)
@@ -165,7 +189,7 @@ struct DocumentBuilder {
             case CMARK_NODE_IMAGE:
                 if entering { recordLink(node, isImage: true) }
             case CMARK_NODE_CUSTOM_INLINE:
-                if !entering { plain.append(UInt8(ascii: " ")) }
+                if !entering && !silentInlines.contains(node) { plain.append(UInt8(ascii: " ")) }
             case CMARK_NODE_CUSTOM_BLOCK:
                 if !entering { endBlock() }
             default:
@@ -275,6 +299,7 @@ struct DocumentBuilder {
     /// heading by its HTML carrying the id.
     private mutating func finishHeadings() {
         var anchors = HeadingAnchors(style: options.headingIDStyle, reserved: options.reservedIDs)
+        for id in footnoteIDs { anchors.reserve(id) }
         for node in headingNodes {
             let level = Int(cmark_node_get_heading_level(node))
             let title = Self.plainText(of: node)

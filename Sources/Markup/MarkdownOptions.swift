@@ -1,8 +1,9 @@
 /// How Markdown is turned into HTML, set per site and overridden per post.
 ///
-/// The extensions (tables, strikethrough, heading anchors, autolinks) are on
-/// by default, because posts moved from GitHub, Hugo or Jekyll use them, and
-/// can be switched off one by one; ``commonMark`` switches them all off.
+/// The extensions (tables, strikethrough, heading anchors, footnotes,
+/// autolinks) are on by default, because posts moved from GitHub, Hugo or
+/// Jekyll use them, and can be switched off one by one; ``commonMark``
+/// switches them all off.
 public struct MarkdownOptions: Sendable, Hashable {
     /// Straight quotes become curly, `--` an en dash, `---` an em dash and
     /// `...` an ellipsis.
@@ -26,6 +27,12 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// a heading whose id would be one of them gets a numbered id instead
     /// (`main-1`), as a repeated heading does, so no id is on the page twice.
     public var reservedIDs: Set<String>
+    /// `[^1]` references and `[^1]: text` notes, rendered as GitHub renders
+    /// them: numbered superscript links and a list of notes at the end.
+    public var footnotes: Bool
+    /// Put before every footnote id (`fn-1` becomes `PREFIXfn-1`), so that a
+    /// page showing several documents has each note's id once.
+    public var footnoteIDPrefix: String
     /// Bare `https://…`, `http://…`, `www.…` and e-mail addresses become
     /// links, as on GitHub.
     public var autolinks: Bool
@@ -40,6 +47,8 @@ public struct MarkdownOptions: Sendable, Hashable {
         headingAnchors: Bool = true,
         headingIDStyle: HeadingIDStyle = .despina,
         reservedIDs: Set<String> = [],
+        footnotes: Bool = true,
+        footnoteIDPrefix: String = "",
         autolinks: Bool = true
     ) {
         self.smartPunctuation = smartPunctuation
@@ -50,6 +59,8 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.headingAnchors = headingAnchors
         self.headingIDStyle = headingIDStyle
         self.reservedIDs = reservedIDs
+        self.footnotes = footnotes
+        self.footnoteIDPrefix = footnoteIDPrefix
         self.autolinks = autolinks
     }
 
@@ -58,12 +69,12 @@ public struct MarkdownOptions: Sendable, Hashable {
     public static let commonMark = MarkdownOptions(
         smartPunctuation: false, allowsRawHTML: true,
         tables: false, strikethrough: false, headingAnchors: false,
-        autolinks: false)
+        footnotes: false, autolinks: false)
 
     /// Whether any extension that reads the text of inlines is on; those
     /// first join the text nodes cmark leaves split at brackets and
     /// underscores.
     var readsInlineText: Bool {
-        autolinks
+        footnotes || autolinks
     }
 }

@@ -1,3 +1,5 @@
+import CCmark
+
 /// Finds lines in Markdown source bytes; the line table is built on first
 /// use.
 struct SourceLineIndex {
@@ -11,12 +13,7 @@ struct SourceLineIndex {
     /// The number of spaces and tabs on 1-based line `line` starting
     /// `offset` bytes into the line.
     mutating func indentation(ofLine line: Int, after offset: Int) -> Int {
-        if lineStarts.isEmpty {
-            lineStarts = [0]
-            for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-                lineStarts.append(index + 1)
-            }
-        }
+        buildLineStarts()
         guard line >= 1, line <= lineStarts.count, offset >= 0 else { return 0 }
         let end = line < lineStarts.count ? lineStarts[line] : source.count
         var index = lineStarts[line - 1] + offset
@@ -26,5 +23,35 @@ struct SourceLineIndex {
             index += 1
         }
         return count
+    }
+
+    /// Whether `node` is an indented code block, not a fenced one: what the
+    /// indented continuation of a footnote or a definition becomes. cmark
+    /// does not say; an indented block's text starts with the source line
+    /// it starts on, a fenced block's text starts on the line after its
+    /// fence.
+    mutating func isIndentedCode(_ node: OpaquePointer) -> Bool {
+        guard CmarkNode.isOfType(node, CMARK_NODE_CODE_BLOCK) else { return false }
+        buildLineStarts()
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        guard line >= 1, line <= lineStarts.count, column >= 1 else { return false }
+        var end = line < lineStarts.count ? lineStarts[line] : source.count
+        while end > lineStarts[line - 1], source[end - 1] == UInt8(ascii: "\n") || source[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        let start = lineStarts[line - 1] + column - 1
+        guard start <= end else { return false }
+        let literal = CmarkNode.literalBytes(node)
+        let firstLine = literal.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return firstLine.elementsEqual(source[start..<end])
+    }
+
+    private mutating func buildLineStarts() {
+        guard lineStarts.isEmpty else { return }
+        lineStarts = [0]
+        for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
+            lineStarts.append(index + 1)
+        }
     }
 }
