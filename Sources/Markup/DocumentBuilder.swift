@@ -126,6 +126,8 @@ struct DocumentBuilder {
             footnoteIDs = footnotes.ids
             positionOverrides.merge(footnotes.linkPositions) { first, _ in first }
         }
+        if options.alerts { Alerts.apply(below: root) }
+        if options.taskLists { silentInlines.formUnion(TaskLists.apply(below: root)) }
         if options.autolinks {
             for (link, position) in Autolinks.apply(below: root) {
                 positionOverrides[link] = sourcePosition(line: position.line, column: position.column, of: link)

@@ -1,9 +1,9 @@
 /// How Markdown is turned into HTML, set per site and overridden per post.
 ///
-/// The extensions (tables, strikethrough, heading anchors, footnotes,
-/// autolinks) are on by default, because posts moved from GitHub, Hugo or
-/// Jekyll use them, and can be switched off one by one; ``commonMark``
-/// switches them all off.
+/// The extensions (tables, strikethrough, heading anchors, footnotes, task
+/// lists, alerts, autolinks) are on by default, because posts moved from
+/// GitHub, Hugo or Jekyll use them, and can be switched off one by one;
+/// ``commonMark`` switches them all off.
 public struct MarkdownOptions: Sendable, Hashable {
     /// Straight quotes become curly, `--` an en dash, `---` an em dash and
     /// `...` an ellipsis.
@@ -33,9 +33,15 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Put before every footnote id (`fn-1` becomes `PREFIXfn-1`), so that a
     /// page showing several documents has each note's id once.
     public var footnoteIDPrefix: String
+    /// `- [ ] task` and `- [x] done` list items start with a disabled
+    /// checkbox.
+    public var taskLists: Bool
     /// Bare `https://…`, `http://…`, `www.…` and e-mail addresses become
     /// links, as on GitHub.
     public var autolinks: Bool
+    /// Block quotes starting with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+    /// `[!WARNING]` or `[!CAUTION]` become GitHub-style alerts.
+    public var alerts: Bool
 
     /// Creates options; the defaults suit a blog post.
     public init(
@@ -49,7 +55,9 @@ public struct MarkdownOptions: Sendable, Hashable {
         reservedIDs: Set<String> = [],
         footnotes: Bool = true,
         footnoteIDPrefix: String = "",
-        autolinks: Bool = true
+        taskLists: Bool = true,
+        autolinks: Bool = true,
+        alerts: Bool = true
     ) {
         self.smartPunctuation = smartPunctuation
         self.hardLineBreaks = hardLineBreaks
@@ -61,7 +69,9 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.reservedIDs = reservedIDs
         self.footnotes = footnotes
         self.footnoteIDPrefix = footnoteIDPrefix
+        self.taskLists = taskLists
         self.autolinks = autolinks
+        self.alerts = alerts
     }
 
     /// Plain CommonMark 0.30: no extensions, raw HTML passed through, no
@@ -69,12 +79,12 @@ public struct MarkdownOptions: Sendable, Hashable {
     public static let commonMark = MarkdownOptions(
         smartPunctuation: false, allowsRawHTML: true,
         tables: false, strikethrough: false, headingAnchors: false,
-        footnotes: false, autolinks: false)
+        footnotes: false, taskLists: false, autolinks: false, alerts: false)
 
     /// Whether any extension that reads the text of inlines is on; those
     /// first join the text nodes cmark leaves split at brackets and
     /// underscores.
     var readsInlineText: Bool {
-        footnotes || autolinks
+        footnotes || taskLists || autolinks || alerts
     }
 }
