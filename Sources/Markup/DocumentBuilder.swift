@@ -48,6 +48,8 @@ struct DocumentBuilder {
     /// Custom inlines without text (footnote references, checkboxes): no
     /// space follows them in the plain text.
     private var silentInlines: Set<OpaquePointer> = []
+    /// Attributes written after headings (`{#id .class}`).
+    private var headingAttributes: [OpaquePointer: HeadingAttributes] = [:]
     /// Ids the footnotes use, which headings avoid.
     private var footnoteIDs: [String] = []
 
@@ -128,6 +130,15 @@ struct DocumentBuilder {
         }
         if options.alerts { Alerts.apply(below: root) }
         if options.taskLists { silentInlines.formUnion(TaskLists.apply(below: root)) }
+        if options.headingAttributes {
+            var headings: [OpaquePointer] = []
+            CmarkNode.forEachNode(below: root) { node in
+                if CmarkNode.isOfType(node, CMARK_NODE_HEADING) { headings.append(node) }
+            }
+            for heading in headings {
+                if let attributes = HeadingAttributes.take(from: heading) { headingAttributes[heading] = attributes }
+            }
+        }
         if options.autolinks {
             for (link, position) in Autolinks.apply(below: root) {
                 positionOverrides[link] = sourcePosition(line: position.line, column: position.column, of: link)
@@ -297,27 +308,29 @@ struct DocumentBuilder {
         return count
     }
 
-    /// Gives each heading its unique id and, with anchors on, replaces the
-    /// heading by its HTML carrying the id.
+    /// Gives each heading its unique id and, with anchors on or attributes
+    /// written after it, replaces the heading by its HTML carrying them.
     private mutating func finishHeadings() {
         var anchors = HeadingAnchors(style: options.headingIDStyle, reserved: options.reservedIDs)
         for id in footnoteIDs { anchors.reserve(id) }
+        for attributes in headingAttributes.values {
+            if let id = attributes.id { anchors.reserve(id) }
+        }
         for node in headingNodes {
             let level = Int(cmark_node_get_heading_level(node))
             let title = Self.plainText(of: node)
             headingLines.append(contentsOf: title.utf8)
             headingLines.append(UInt8(ascii: "\n"))
-            guard options.headingAnchors else {
-                parts.headings.append(Heading(level: level, title: title, id: ""))
-                continue
-            }
-            let id = anchors.uniqueID(for: title)
+            let attributes = headingAttributes[node]
+            let id = attributes?.id ?? (options.headingAnchors ? anchors.uniqueID(for: title) : "")
             parts.headings.append(Heading(level: level, title: title, id: id))
-            // cmark renders `<hN>…</hN>`: the id goes after `<hN`.
+            guard !id.isEmpty || attributes != nil else { continue }
+            // cmark renders `<hN>…</hN>`: the attributes go after `<hN`.
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
             guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
-            let html = String(rendered[..<tagEnd]) + " id=\"" + HTMLEscaping.escaped(id) + "\""
+            let idAttribute = id.isEmpty ? "" : " id=\"" + HTMLEscaping.escaped(id) + "\""
+            let html = String(rendered[..<tagEnd]) + idAttribute + (attributes?.htmlAfterID ?? "")
                 + String(rendered[tagEnd...])
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)

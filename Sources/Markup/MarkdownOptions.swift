@@ -1,9 +1,9 @@
 /// How Markdown is turned into HTML, set per site and overridden per post.
 ///
 /// The extensions (tables, strikethrough, heading anchors, footnotes, task
-/// lists, alerts, autolinks) are on by default, because posts moved from
-/// GitHub, Hugo or Jekyll use them, and can be switched off one by one;
-/// ``commonMark`` switches them all off.
+/// lists, alerts, autolinks, heading attributes) are on by default, because
+/// posts moved from GitHub, Hugo or Jekyll use them, and can be switched off
+/// one by one; ``commonMark`` switches them all off.
 public struct MarkdownOptions: Sendable, Hashable {
     /// Straight quotes become curly, `--` an en dash, `---` an em dash and
     /// `...` an ellipsis.
@@ -39,6 +39,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Bare `https://…`, `http://…`, `www.…` and e-mail addresses become
     /// links, as on GitHub.
     public var autolinks: Bool
+    /// `## Title {#id .class}` sets the heading's id and classes, as in
+    /// Goldmark and kramdown.
+    public var headingAttributes: Bool
     /// Block quotes starting with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
     /// `[!WARNING]` or `[!CAUTION]` become GitHub-style alerts.
     public var alerts: Bool
@@ -57,6 +60,7 @@ public struct MarkdownOptions: Sendable, Hashable {
         footnoteIDPrefix: String = "",
         taskLists: Bool = true,
         autolinks: Bool = true,
+        headingAttributes: Bool = true,
         alerts: Bool = true
     ) {
         self.smartPunctuation = smartPunctuation
@@ -71,6 +75,7 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.footnoteIDPrefix = footnoteIDPrefix
         self.taskLists = taskLists
         self.autolinks = autolinks
+        self.headingAttributes = headingAttributes
         self.alerts = alerts
     }
 
@@ -79,12 +84,13 @@ public struct MarkdownOptions: Sendable, Hashable {
     public static let commonMark = MarkdownOptions(
         smartPunctuation: false, allowsRawHTML: true,
         tables: false, strikethrough: false, headingAnchors: false,
-        footnotes: false, taskLists: false, autolinks: false, alerts: false)
+        footnotes: false, taskLists: false, autolinks: false, headingAttributes: false,
+        alerts: false)
 
     /// Whether any extension that reads the text of inlines is on; those
     /// first join the text nodes cmark leaves split at brackets and
     /// underscores.
     var readsInlineText: Bool {
-        footnotes || taskLists || autolinks || alerts
+        footnotes || taskLists || autolinks || headingAttributes || alerts
     }
 }
