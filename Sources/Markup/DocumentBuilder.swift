@@ -130,6 +130,11 @@ struct DocumentBuilder {
         }
         if options.alerts { Alerts.apply(below: root) }
         if options.taskLists { silentInlines.formUnion(TaskLists.apply(below: root)) }
+        if options.definitionLists {
+            var lists = DefinitionLists(parseOptions: parseOptions)
+            lists.apply(below: root, lines: &lines)
+            positionOverrides.merge(lists.linkPositions) { first, _ in first }
+        }
         if options.headingAttributes {
             var headings: [OpaquePointer] = []
             CmarkNode.forEachNode(below: root) { node in

@@ -1,9 +1,9 @@
 /// How Markdown is turned into HTML, set per site and overridden per post.
 ///
 /// The extensions (tables, strikethrough, heading anchors, footnotes, task
-/// lists, alerts, autolinks, heading attributes) are on by default, because
-/// posts moved from GitHub, Hugo or Jekyll use them, and can be switched off
-/// one by one; ``commonMark`` switches them all off.
+/// lists, autolinks, heading attributes, alerts, definition lists) are on by
+/// default, because posts moved from GitHub, Hugo or Jekyll use them, and
+/// can be switched off one by one; ``commonMark`` switches them all off.
 public struct MarkdownOptions: Sendable, Hashable {
     /// Straight quotes become curly, `--` an en dash, `---` an em dash and
     /// `...` an ellipsis.
@@ -45,6 +45,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Block quotes starting with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
     /// `[!WARNING]` or `[!CAUTION]` become GitHub-style alerts.
     public var alerts: Bool
+    /// A line followed by `: definition` lines becomes a definition list,
+    /// as in PHP Markdown Extra, Goldmark and kramdown.
+    public var definitionLists: Bool
 
     /// Creates options; the defaults suit a blog post.
     public init(
@@ -61,7 +64,8 @@ public struct MarkdownOptions: Sendable, Hashable {
         taskLists: Bool = true,
         autolinks: Bool = true,
         headingAttributes: Bool = true,
-        alerts: Bool = true
+        alerts: Bool = true,
+        definitionLists: Bool = true
     ) {
         self.smartPunctuation = smartPunctuation
         self.hardLineBreaks = hardLineBreaks
@@ -77,6 +81,7 @@ public struct MarkdownOptions: Sendable, Hashable {
         self.autolinks = autolinks
         self.headingAttributes = headingAttributes
         self.alerts = alerts
+        self.definitionLists = definitionLists
     }
 
     /// Plain CommonMark 0.30: no extensions, raw HTML passed through, no
@@ -84,13 +89,13 @@ public struct MarkdownOptions: Sendable, Hashable {
     public static let commonMark = MarkdownOptions(
         smartPunctuation: false, allowsRawHTML: true,
         tables: false, strikethrough: false, headingAnchors: false,
-        footnotes: false, taskLists: false, autolinks: false, headingAttributes: false,
-        alerts: false)
+        footnotes: false, taskLists: false, autolinks: false,
+        headingAttributes: false, alerts: false, definitionLists: false)
 
     /// Whether any extension that reads the text of inlines is on; those
     /// first join the text nodes cmark leaves split at brackets and
     /// underscores.
     var readsInlineText: Bool {
-        footnotes || taskLists || autolinks || headingAttributes || alerts
+        footnotes || taskLists || autolinks || headingAttributes || alerts || definitionLists
     }
 }
