@@ -165,6 +165,13 @@ struct EntryLoader: Sendable {
         options.smartPunctuation = entry.markdown.smartPunctuation
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
+        options.footnotes = entry.markdown.footnotes
+        options.taskLists = entry.markdown.taskLists
+        options.autolinks = entry.markdown.autolinks
+        options.headingAttributes = entry.markdown.headingAttributes
+        options.alerts = entry.markdown.alerts
+        options.definitionLists = entry.markdown.definitionLists
+        options.headingIDStyle = entry.markdown.headingIDs
         options.reservedIDs = reservedIDs
         let source = entry.sourcePath
         // Jekyll's highlight and raw blocks become Markdown; other foreign syntax gets a warning.
