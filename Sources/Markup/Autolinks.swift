@@ -1,8 +1,8 @@
 import CCmark
 
 /// GitHub's extended autolinks, over cmark's tree: `https://…`, `http://…`,
-/// `www.…` (linked to `http://www.…`) and e-mail addresses (to `mailto:`)
-/// in text become links.
+/// `ftp://…`, `www.…` (linked to `http://www.…`) and e-mail addresses (to
+/// `mailto:`) in text become links.
 ///
 /// As in GitHub's spec: a link starts at the start of the text, after a
 /// space or after `*`, `_`, `~` or `(`; the domain is segments of letters,
@@ -38,7 +38,7 @@ enum Autolinks {
                 }
             case CMARK_NODE_TEXT:
                 guard let parent = cmark_node_parent(node), !openRawAnchors.contains(parent),
-                      !isInsideLink(node), CmarkNode.literalBytes(node).contains(UInt8(ascii: ".")) else { return }
+                      !isInsideLink(node), mayHoldLink(CmarkNode.literalBytes(node)) else { return }
                 texts.append(node)
             default:
                 break
@@ -73,6 +73,12 @@ enum Autolinks {
             }
         }
         return positions
+    }
+
+    /// Whether `text` has a `.` (every `www.` and e-mail link) or a `:`
+    /// (`http://localhost`); text with neither is not scanned.
+    private static func mayHoldLink(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
     }
 
     /// Whether `text` is inside a link or image.
@@ -114,9 +120,8 @@ enum Autolinks {
         var consumedUpTo = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let atBoundary = index == 0 || isSpace(bytes[index - 1])
-                || [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "(")].contains(bytes[index - 1])
-            if atBoundary, byte == UInt8(ascii: "w") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "W") || byte == UInt8(ascii: "H"),
+            let atBoundary = index == 0 || isBoundary(bytes[index - 1])
+            if atBoundary, byte | 0x20 == UInt8(ascii: "w") || byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "f"),
                let link = urlOrWWW(bytes, at: index) {
                 found.append(link)
                 index = link.range.upperBound
@@ -134,24 +139,43 @@ enum Autolinks {
         return found
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ prefix: String, at index: Int) -> Bool {
-        let prefix = Array(prefix.utf8)
-        guard index + prefix.count <= bytes.count else { return false }
-        for offset in 0..<prefix.count where bytes[index + offset] | 0x20 != prefix[offset] | 0x20 { return false }
-        return true
+    /// Whether a link may start after `byte`: a space, or `*`, `_`, `~`, `(`.
+    private static func isBoundary(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("): return true
+        default: return isSpace(byte)
+        }
+    }
+
+    /// Whether `bytes` has the lowercase ASCII `prefix` at `index`, in any
+    /// letter case.
+    private static func hasPrefix(_ bytes: [UInt8], _ prefix: StaticString, at index: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { expected in
+            for offset in 0..<count {
+                let byte = bytes[index + offset]
+                let wanted = expected[offset]
+                let isLetter = wanted >= UInt8(ascii: "a") && wanted <= UInt8(ascii: "z")
+                if isLetter ? byte | 0x20 != wanted : byte != wanted { return false }
+            }
+            return true
+        }
     }
 
     private static func urlOrWWW(_ bytes: [UInt8], at start: Int) -> Found? {
-        let isWWW = hasPrefix(bytes, "www.", at: start)
+        // `www.` in lowercase only, schemes in any case, as on GitHub.
+        let isWWW = bytes[start...].starts(with: "www.".utf8)
         var domainStart = start
         if !isWWW {
             if hasPrefix(bytes, "https://", at: start) {
                 domainStart = start + 8
-            } else if hasPrefix(bytes, "http://", at: start) {
-                domainStart = start + 7
+            } else if hasPrefix(bytes, "http://", at: start) || hasPrefix(bytes, "ftp://", at: start) {
+                domainStart = start + (bytes[start] | 0x20 == UInt8(ascii: "f") ? 6 : 7)
             } else {
                 return nil
             }
+            guard domainStart < bytes.count, isAlphanumeric(bytes[domainStart]) else { return nil }
         }
         guard let domainEnd = domain(bytes, from: domainStart, allowShort: !isWWW) else { return nil }
         var end = domainEnd
@@ -233,8 +257,7 @@ enum Autolinks {
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: ".") {
-                guard end + 1 < bytes.count, isAlphanumeric(bytes[end + 1]) || bytes[end + 1] == UInt8(ascii: "-")
-                        || bytes[end + 1] == UInt8(ascii: "_") else { break }
+                guard end + 1 < bytes.count, isAlphanumeric(bytes[end + 1]) else { break }
                 periods += 1
             } else if !(isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")) {
                 break
@@ -242,10 +265,10 @@ enum Autolinks {
             end += 1
         }
         guard end > at + 1, periods > 0 else { return nil }
-        // The address must not end in `-` or `_`, nor be followed by more of
-        // a domain (`a@b.c_`).
-        let last = bytes[end - 1]
-        if last == UInt8(ascii: "-") || last == UInt8(ascii: "_") { return nil }
+        // The address must end in a letter (`a@b.c-`, `a@b.c_`, `a@b.c1` are
+        // none).
+        let last = bytes[end - 1] | 0x20
+        guard last >= UInt8(ascii: "a") && last <= UInt8(ascii: "z") else { return nil }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         return Found(range: start..<end, url: "mailto:" + text)
     }

@@ -46,7 +46,7 @@ struct AutolinkTests {
         #expect(Self.html("http://commonmark.org\n\n(Visit https://encrypted.google.com/search?q=Markup+(business))\n\nAnonymous FTP is available at ftp://foo.bar.baz.\n")
             == "<p><a href=\"http://commonmark.org\">http://commonmark.org</a></p>\n"
             + "<p>(Visit <a href=\"https://encrypted.google.com/search?q=Markup+(business)\">https://encrypted.google.com/search?q=Markup+(business)</a>)</p>\n"
-            + "<p>Anonymous FTP is available at ftp://foo.bar.baz.</p>\n")
+            + "<p>Anonymous FTP is available at <a href=\"ftp://foo.bar.baz\">ftp://foo.bar.baz</a>.</p>\n")
     }
 
     @Test func emailLinks() {
@@ -56,6 +56,7 @@ struct AutolinkTests {
         #expect(Self.html("a.b-c_d@a.b\n\na.b-c_d@a.b.\n\na.b-c_d@a.b-\n\na.b-c_d@a.b_\n")
             == "<p><a href=\"mailto:a.b-c_d@a.b\">a.b-c_d@a.b</a></p>\n<p><a href=\"mailto:a.b-c_d@a.b\">a.b-c_d@a.b</a>.</p>\n"
             + "<p>a.b-c_d@a.b-</p>\n<p>a.b-c_d@a.b_</p>\n")
+        #expect(Self.html("user@localhost and a@b.c1\n") == "<p>user@localhost and a@b.c1</p>\n")
     }
 
     @Test func underscoresInTheLastSegmentsAreNoDomain() {
@@ -86,5 +87,14 @@ struct AutolinkTests {
         var options = Self.plain
         options.autolinks = false
         #expect(Document(markdown: "www.a.org\n", options: options).html == "<p>www.a.org</p>\n")
+    }
+}
+
+extension AutolinkTests {
+    @Test func schemesInAnyLetterCaseWWWInLowercase() {
+        #expect(Self.html("HTTPS://A.org WWW.b.org\n")
+            == "<p><a href=\"HTTPS://A.org\">HTTPS://A.org</a> WWW.b.org</p>\n")
+        #expect(Self.html("https;//a.org wwwxb.org http://-x.org\n") == "<p>https;//a.org wwwxb.org http://-x.org</p>\n")
+        #expect(Self.html("http://localhost:8080/x\n") == "<p><a href=\"http://localhost:8080/x\">http://localhost:8080/x</a></p>\n")
     }
 }
