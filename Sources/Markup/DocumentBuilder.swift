@@ -52,6 +52,8 @@ struct DocumentBuilder {
     private var headingAttributes: [OpaquePointer: HeadingAttributes] = [:]
     /// Ids the footnotes use, which headings avoid.
     private var footnoteIDs: [String] = []
+    /// The footnote references, left out of the summary.
+    private var footnoteReferences: [OpaquePointer] = []
 
     init(options: MarkdownOptions, highlighter: any CodeHighlighter,
          linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int) {
@@ -102,6 +104,9 @@ struct DocumentBuilder {
         highlightCodeBlocks()
 
         parts.html = CmarkNode.renderHTML(root, options: renderOptions)
+        // A summary is shown on list pages, where the notes are not: its
+        // references would link nowhere and repeat ids of other summaries.
+        for reference in footnoteReferences { cmark_node_set_on_enter(reference, "") }
         if let summaryBlockCount {
             parts.hasExplicitSummary = true
             parts.summaryHTML = renderTopLevelBlocks(of: root, count: summaryBlockCount)
@@ -126,6 +131,9 @@ struct DocumentBuilder {
             footnotes.apply(to: root, lines: &lines)
             silentInlines.formUnion(footnotes.markers)
             footnoteIDs = footnotes.ids
+            // Headings are replaced by HTML (freeing their nodes) before the
+            // summary is rendered; their references stay in that HTML.
+            footnoteReferences = footnotes.references.filter { !Self.isInsideHeading($0) }
             positionOverrides.merge(footnotes.linkPositions) { first, _ in first }
         }
         if options.alerts { Alerts.apply(below: root) }
@@ -357,6 +365,15 @@ struct DocumentBuilder {
                 CmarkNode.replace(node, with: block)
             }
         }
+    }
+
+    /// Whether the inline `node` is part of a heading.
+    private static func isInsideHeading(_ node: OpaquePointer) -> Bool {
+        var ancestor = cmark_node_parent(node)
+        while let current = ancestor, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+            ancestor = cmark_node_parent(current)
+        }
+        return ancestor.map { CmarkNode.isOfType($0, CMARK_NODE_HEADING) } ?? false
     }
 
     /// The text of `node`'s inlines without markup, line breaks as spaces.

@@ -32,6 +32,8 @@ struct Footnotes {
     /// The references and back links, which have no text of their own: the
     /// plain text puts no space after them.
     private(set) var markers: Set<OpaquePointer> = []
+    /// The references alone, which the summary leaves out.
+    private(set) var references: [OpaquePointer] = []
     /// The ids given to notes and references, which headings must avoid.
     private(set) var ids: [String] = []
     /// Positions of links inside the notes' re-parsed continuation blocks.
@@ -252,6 +254,7 @@ struct Footnotes {
         let html = "<sup class=\"footnote-ref\"><a href=\"#\(HTMLEscaping.escaped(idPrefix))fn-\(note.number)\" id=\"\(HTMLEscaping.escaped(referenceID))\" data-footnote-ref>\(note.number)</a></sup>"
         guard let marker = CmarkNode.makeCustom(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: "") else { return nil }
         markers.insert(marker)
+        references.append(marker)
         return marker
     }
 
