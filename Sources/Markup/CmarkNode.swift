@@ -118,3 +118,91 @@ func containsPair(_ haystack: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ seco
     }
     return false
 }
+
+extension CmarkNode {
+    /// Joins every run of adjacent text nodes under `root` into its first
+    /// node. cmark leaves text split where a bracket, `!` or `_` was not
+    /// markup (`[ ] task` is three nodes); the extensions read a node's
+    /// text whole. The HTML is the same; the first node keeps its position.
+    static func joinAdjacentText(below root: OpaquePointer) {
+        var runStarts: [OpaquePointer] = []
+        forEachNode(below: root) { node in
+            guard isOfType(node, CMARK_NODE_TEXT), let next = cmark_node_next(node),
+                  isOfType(next, CMARK_NODE_TEXT) else { return }
+            if let previous = cmark_node_previous(node), isOfType(previous, CMARK_NODE_TEXT) { return }
+            runStarts.append(node)
+        }
+        for start in runStarts {
+            var bytes = Array(literalBytes(start))
+            while let next = cmark_node_next(start), isOfType(next, CMARK_NODE_TEXT) {
+                bytes.append(contentsOf: literalBytes(next))
+                discard(next)
+            }
+            setLiteral(start, bytes)
+        }
+    }
+
+    /// Sets `node`'s literal to `bytes`.
+    static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
+        var terminated = [UInt8]()
+        terminated.reserveCapacity(bytes.count + 1)
+        terminated.append(contentsOf: bytes)
+        terminated.append(0)
+        terminated.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = cmark_node_set_literal(node, chars.baseAddress)
+            }
+        }
+    }
+
+    /// The direct children of `parent`, in order.
+    static func children(of parent: OpaquePointer) -> [OpaquePointer] {
+        var children: [OpaquePointer] = []
+        var child = cmark_node_first_child(parent)
+        while let current = child {
+            children.append(current)
+            child = cmark_node_next(current)
+        }
+        return children
+    }
+
+    /// Parses `bytes` as a Markdown document on its own; the caller frees it.
+    static func parse(_ bytes: [UInt8], options: Int32) -> OpaquePointer? {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, options)
+            }
+        }
+    }
+}
+
+/// Blocks re-parsed from an indented code block's text (the continuation
+/// of a footnote or a definition) and the file positions of their links,
+/// which cmark counts from the code block's text.
+struct ReparsedBlocks {
+    var blocks: [OpaquePointer] = []
+    var linkPositions: [OpaquePointer: (line: Int, column: Int)] = [:]
+
+    /// Parses the text of the indented code block `code`, moves the blocks
+    /// out of the parsed document and frees it and `code`.
+    init(takingIndentedCode code: OpaquePointer, parseOptions: Int32) {
+        let line = Int(cmark_node_get_start_line(code))
+        let column = Int(cmark_node_get_start_column(code))
+        let literal = Array(CmarkNode.literalBytes(code))
+        CmarkNode.discard(code)
+        guard let document = CmarkNode.parse(literal, options: parseOptions) else { return }
+        defer { cmark_node_free(document) }
+        CmarkNode.forEachNode(below: document) { node in
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                linkPositions[node] = (
+                    line + Int(cmark_node_get_start_line(node)) - 1,
+                    column + Int(cmark_node_get_start_column(node)) - 1)
+            }
+        }
+        for block in CmarkNode.children(of: document) {
+            cmark_node_unlink(block)
+            blocks.append(block)
+        }
+    }
+}

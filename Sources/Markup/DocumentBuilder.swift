@@ -51,6 +51,15 @@ struct DocumentBuilder {
     private var positionOverrides: [OpaquePointer: (line: Int, column: Int)] = [:]
     private var parts = DocumentParts()
     private var sourceLines: SourceLineIndex?
+    /// Custom inlines without text (footnote references, checkboxes): no
+    /// space follows them in the plain text.
+    private var silentInlines: Set<OpaquePointer> = []
+    /// Attributes written after headings (`{#id .class}`).
+    private var headingAttributes: [OpaquePointer: HeadingAttributes] = [:]
+    /// Ids the footnotes use, which headings avoid.
+    private var footnoteIDs: [String] = []
+    /// The footnote references, left out of the summary.
+    private var footnoteReferences: [OpaquePointer] = []
 
     init(options: MarkdownOptions, highlighter: any CodeHighlighter,
          linkResolver: (@Sendable (String) -> String?)?, lineOffset: Int, trustedHTML: [String] = []) {
@@ -63,6 +72,16 @@ struct DocumentBuilder {
 
     /// Parses and renders `source`, the UTF-8 bytes of the Markdown.
     mutating func build(source: UnsafeBufferPointer<UInt8>) -> DocumentParts {
+        if options.footnotes, let mask = Footnotes.mask(for: source) {
+            let masked = Footnotes.masking(source, with: mask)
+            return masked.withUnsafeBufferPointer { build(source: $0, footnoteMask: mask) }
+        }
+        return build(source: source, footnoteMask: nil)
+    }
+
+    /// Parses and renders `source`, in which footnote brackets are masked
+    /// by `footnoteMask` when it is not `nil`.
+    private mutating func build(source: UnsafeBufferPointer<UInt8>, footnoteMask: UInt8?) -> DocumentParts {
         let parsed = source.withMemoryRebound(to: CChar.self) {
             cmark_parse_document($0.baseAddress, $0.count, parseOptions)
         }
@@ -77,6 +96,12 @@ struct DocumentBuilder {
             }
         }
         sourceLines = SourceLineIndex(source: source)
+        if options.readsInlineText {
+            CmarkNode.joinAdjacentText(below: root)
+            applyExtensions(to: root, footnoteMask: footnoteMask)
+        }
+        // After the extensions, which replace nodes: the lists keep the
+        // nodes they give attributes to until the end.
         if options.attributeLists && containsPair(source, UInt8(ascii: "{"), UInt8(ascii: ":")) {
             findAttributeLists(root)
         }
@@ -98,6 +123,9 @@ struct DocumentBuilder {
         if let first = firstParagraph, let replacement = withAttributes[first] { firstParagraph = replacement }
 
         parts.html = CmarkNode.renderHTML(root, options: renderOptions)
+        // A summary is shown on list pages, where the notes are not: its
+        // references would link nowhere and repeat ids of other summaries.
+        for reference in footnoteReferences { cmark_node_set_on_enter(reference, "") }
         if let summaryBlockCount {
             parts.hasExplicitSummary = true
             parts.summaryHTML = renderTopLevelBlocks(of: root, count: summaryBlockCount)
@@ -122,6 +150,46 @@ struct DocumentBuilder {
                 key: dropped.key, line: dropped.line + lineOffset, column: dropped.column)
         }
         attributeLists = transform
+    }
+
+    // MARK: - Extensions
+
+    /// Applies the extensions that work on cmark's tree before the walk, so
+    /// that the walk sees their text and links.
+    private mutating func applyExtensions(to root: OpaquePointer, footnoteMask: UInt8?) {
+        guard var lines = sourceLines else { return }
+        defer { sourceLines = lines }
+        if let footnoteMask {
+            var footnotes = Footnotes(mask: footnoteMask, parseOptions: parseOptions, idPrefix: options.footnoteIDPrefix)
+            footnotes.apply(to: root, lines: &lines)
+            silentInlines.formUnion(footnotes.markers)
+            footnoteIDs = footnotes.ids
+            // Headings are replaced by HTML (freeing their nodes) before the
+            // summary is rendered; their references stay in that HTML.
+            footnoteReferences = footnotes.references.filter { !Self.isInsideHeading($0) }
+            positionOverrides.merge(footnotes.linkPositions) { first, _ in first }
+        }
+        if options.alerts { Alerts.apply(below: root) }
+        if options.taskLists { silentInlines.formUnion(TaskLists.apply(below: root)) }
+        if options.definitionLists {
+            var lists = DefinitionLists(parseOptions: parseOptions)
+            lists.apply(below: root, lines: &lines)
+            positionOverrides.merge(lists.linkPositions) { first, _ in first }
+        }
+        if options.headingAttributes {
+            var headings: [OpaquePointer] = []
+            CmarkNode.forEachNode(below: root) { node in
+                if CmarkNode.isOfType(node, CMARK_NODE_HEADING) { headings.append(node) }
+            }
+            for heading in headings {
+                if let attributes = HeadingAttributes.take(from: heading) { headingAttributes[heading] = attributes }
+            }
+        }
+        if options.autolinks {
+            for (link, position) in Autolinks.apply(below: root) {
+                positionOverrides[link] = sourcePosition(line: position.line, column: position.column, of: link)
+            }
+        }
     }
 
     // MARK: - The walk
@@ -188,7 +256,7 @@ struct DocumentBuilder {
             case CMARK_NODE_IMAGE:
                 if entering { recordLink(node, isImage: true) }
             case CMARK_NODE_CUSTOM_INLINE:
-                if !entering { plain.append(UInt8(ascii: " ")) }
+                if !entering && !silentInlines.contains(node) { plain.append(UInt8(ascii: " ")) }
             case CMARK_NODE_CUSTOM_BLOCK:
                 if !entering { endBlock() }
             default:
@@ -245,8 +313,13 @@ struct DocumentBuilder {
     /// indentation of a paragraph's continuation lines before it counts
     /// columns; this adds it back.
     private mutating func sourcePosition(of node: OpaquePointer) -> (line: Int, column: Int) {
-        let line = Int(cmark_node_get_start_line(node))
-        let column = Int(cmark_node_get_start_column(node))
+        sourcePosition(
+            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)), of: node)
+    }
+
+    /// `line` and `column` as cmark counts them for the inline `node`,
+    /// with the indentation of a continuation line added back.
+    private mutating func sourcePosition(line: Int, column: Int, of node: OpaquePointer) -> (line: Int, column: Int) {
         var block = cmark_node_parent(node)
         while let current = block, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
             block = cmark_node_parent(current)
@@ -307,30 +380,34 @@ struct DocumentBuilder {
         return count
     }
 
-    /// Gives each heading its unique id and, with anchors on, replaces the
-    /// heading by its HTML carrying the id.
+    /// Gives each heading its unique id and, with anchors on or attributes
+    /// written after it, replaces the heading by its HTML carrying them.
     private mutating func finishHeadings() {
-        var anchors = HeadingAnchors(reserved: options.reservedIDs)
+        var anchors = HeadingAnchors(style: options.headingIDStyle, reserved: options.reservedIDs)
+        for id in footnoteIDs { anchors.reserve(id) }
+        for attributes in headingAttributes.values {
+            if let id = attributes.id { anchors.reserve(id) }
+        }
         for node in headingNodes {
             let level = Int(cmark_node_get_heading_level(node))
             let title = Self.plainText(of: node)
             headingLines.append(contentsOf: title.utf8)
             headingLines.append(UInt8(ascii: "\n"))
-            guard options.headingAnchors else {
-                parts.headings.append(Heading(level: level, title: title, id: ""))
-                continue
-            }
-            // An attribute list's id replaces the one made from the text.
-            var attributes = attributeLists.take(node)
-            let id = attributes?.id ?? anchors.uniqueID(for: title)
-            attributes?.id = nil
+            // A kramdown attribute list's id, else one written after the
+            // heading, replaces the one made from the text.
+            var listed = attributeLists.take(node)
+            let attributes = headingAttributes[node]
+            let id = listed?.id ?? attributes?.id ?? (options.headingAnchors ? anchors.uniqueID(for: title) : "")
+            listed?.id = nil
             parts.headings.append(Heading(level: level, title: title, id: id))
-            // cmark renders `<hN>…</hN>`: the id goes after `<hN`.
+            guard !id.isEmpty || attributes != nil || listed != nil else { continue }
+            // cmark renders `<hN>…</hN>`: the attributes go after `<hN`.
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
             guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
-            let html = String(rendered[..<tagEnd]) + " id=\"" + HTMLEscaping.escaped(id) + "\""
-                + (attributes?.html() ?? "") + String(rendered[tagEnd...])
+            let idAttribute = id.isEmpty ? "" : " id=\"" + HTMLEscaping.escaped(id) + "\""
+            let html = String(rendered[..<tagEnd]) + idAttribute + (attributes?.htmlAfterID ?? "")
+                + (listed?.html() ?? "") + String(rendered[tagEnd...])
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)
             }
@@ -352,6 +429,15 @@ struct DocumentBuilder {
                 CmarkNode.replace(node, with: block)
             }
         }
+    }
+
+    /// Whether the inline `node` is part of a heading.
+    private static func isInsideHeading(_ node: OpaquePointer) -> Bool {
+        var ancestor = cmark_node_parent(node)
+        while let current = ancestor, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+            ancestor = cmark_node_parent(current)
+        }
+        return ancestor.map { CmarkNode.isOfType($0, CMARK_NODE_HEADING) } ?? false
     }
 
     /// The text of `node`'s inlines without markup, line breaks as spaces.

@@ -4,8 +4,9 @@ public struct Heading: Sendable, Hashable {
     public var level: Int
     /// The heading's text, without markup.
     public var title: String
-    /// The unique id in the HTML (`ky-thuat`, `ky-thuat-1`, ...); empty when
-    /// heading anchors are off.
+    /// The unique id in the HTML (`ky-thuat`, `ky-thuat-1`, ...), or the id
+    /// written after the heading (`{#id}`); empty when heading anchors are
+    /// off and no id is written.
     public var id: String
 
     /// Creates a heading.

@@ -1,3 +1,5 @@
+import CCmark
+
 /// Finds lines in Markdown source bytes; the line table is built on first
 /// use.
 struct SourceLineIndex {
@@ -33,6 +35,28 @@ struct SourceLineIndex {
         while index < end, source[index] == 0x20 || source[index] == 0x09 { index += 1 }
         guard index < end, source[index] != UInt8(ascii: "\n"), source[index] != UInt8(ascii: "\r") else { return nil }
         return (index - lineStarts[line - 1] + 1, source[index])
+    }
+
+    /// Whether `node` is an indented code block, not a fenced one: what the
+    /// indented continuation of a footnote or a definition becomes. cmark
+    /// does not say; an indented block's text starts with the source line
+    /// it starts on, a fenced block's text starts on the line after its
+    /// fence.
+    mutating func isIndentedCode(_ node: OpaquePointer) -> Bool {
+        guard CmarkNode.isOfType(node, CMARK_NODE_CODE_BLOCK) else { return false }
+        buildLineStarts()
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        guard line >= 1, line <= lineStarts.count, column >= 1 else { return false }
+        var end = line < lineStarts.count ? lineStarts[line] : source.count
+        while end > lineStarts[line - 1], source[end - 1] == UInt8(ascii: "\n") || source[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        let start = lineStarts[line - 1] + column - 1
+        guard start <= end else { return false }
+        let literal = CmarkNode.literalBytes(node)
+        let firstLine = literal.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return firstLine.elementsEqual(source[start..<end])
     }
 
     private mutating func buildLineStarts() {

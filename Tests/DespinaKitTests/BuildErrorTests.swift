@@ -384,6 +384,7 @@ struct TestSite {
          "despina.yml:1:10: error: 'baseURL' must be an absolute http or https URL like https://example.org/blog/, found 'example.org/blog'"),
         ("search: yes", "despina.yml:1:9: error: expected a mapping for 'search', found 'yes'"),
         ("markdown:\n  unsafeHTML: sometimes", "despina.yml:2:15: error: expected true or false for 'unsafeHTML', found 'sometimes'"),
+        ("markdown:\n  headingIDs: hugo", "despina.yml:2:15: error: expected despina, goldmark or kramdown for 'headingIDs', found 'hugo'"),
         ("title: [", "despina.yml:2:1: error: invalid YAML: expected a value here"),
         ("permalink: /:yaer/:slug/",
          "despina.yml:1:12: error: unknown token ':yaer' in the permalink '/:yaer/:slug/'; did you mean ':year'? "

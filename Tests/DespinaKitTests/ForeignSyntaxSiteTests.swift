@@ -36,7 +36,7 @@ import Testing
         try build(fileSystem, log: recorder.logger)
         let first = try content(of: "/site/Output/2019/first/index.html", in: fileSystem)
         #expect(first == "<p>See <a href=\"/blog/2019/second/\">the second</a> and <a href=\"\">the third</a>.</p>\n"
-            + "<p><img src=\"/blog/images/logo.png\" alt=\"Logo\" /> at https://example.org.</p>\n"
+            + "<p><img src=\"/blog/images/logo.png\" alt=\"Logo\" /> at <a href=\"https://example.org\">https://example.org</a>.</p>\n"
             + "<p><a href=\"/blog/about/\">About</a></p>\n")
         let second = try content(of: "/site/Output/2019/second/index.html", in: fileSystem)
         #expect(second == "<p>Back to <a href=\"/blog/2019/first/\">the first</a>.</p>\n")

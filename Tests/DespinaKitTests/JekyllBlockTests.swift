@@ -42,8 +42,8 @@ import Testing
         #expect(result.markdown == "A claim.[^1] More.[^note]\n\n\\[^1]: [Source](https://example.org/a)\n  \\[^note]: Plain.\n"
             + "```\n[^2]: in code\n```\n")
         #expect(result.warnings == [
-            "post.md:6:1: warning: footnotes are not supported; the note [^1] is shown as text where it is written",
-            "post.md:7:3: warning: footnotes are not supported; the note [^note] is shown as text where it is written",
+            "post.md:6:1: warning: footnotes are off (markdown.footnotes); the note [^1] is shown as text where it is written",
+            "post.md:7:3: warning: footnotes are off (markdown.footnotes); the note [^note] is shown as text where it is written",
         ])
     }
 

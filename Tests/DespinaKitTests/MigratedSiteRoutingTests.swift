@@ -121,6 +121,19 @@ import Testing
         #expect(post.contains("<a href=\"#setup\">setup</a>"))
     }
 
+    @Test func aPostsFootnotesAreReadWithoutAWarningUnlessTheyAreOff() throws {
+        let post = "---\ntitle: A\ndate: 2024-01-01\n---\nText[^n].\n\n[^n]: The note.\n"
+        let (fileSystem, result, _) = try build(["/site/Content/posts/a.md": post])
+        #expect(result.summary.warnings.isEmpty, "\(result.summary.warnings)")
+        let page = String(decoding: try fileSystem.contents(of: "/site/Output/posts/a/index.html"), as: UTF8.self)
+        #expect(page.contains("<section class=\"footnotes\" data-footnotes>"))
+        #expect(!page.contains("[^n]"))
+        let (_, off, _) = try build(["/site/Content/posts/a.md": post], config: "markdown:\n  footnotes: false\n")
+        #expect(off.summary.warnings.map(\.description) == [
+            "Content/posts/a.md:7:1: warning: footnotes are off (markdown.footnotes); the note [^n] is shown as text where it is written",
+        ])
+    }
+
     @Test func anEmptyTagIsIgnored() throws {
         let (fileSystem, _, _) = try build([
             "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: [\"\", \" \", swift]\n---\nA.\n",

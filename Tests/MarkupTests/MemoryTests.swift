@@ -38,7 +38,28 @@ struct MemoryTests {
 
         [ref]: /u "T"
 
-        ## Kỹ thuật
+        ## Kỹ thuật {#own .big}
+
+        Notes[^1] and again[^long] and[^1], none[^x], www.example.org and a@b.org.
+
+        - [ ] open
+        - [x] done https://example.org/a_(b)
+
+        > [!TIP]
+        > A *tip*[^long].
+
+        Term
+        : Definition [d](d.md)
+
+            More of it.
+
+        [^1]: One.
+        [^long]: Long
+            and continued.
+
+            With a [link](e.md).
+
+        [^unused]: Dropped.
         """
 
     static func residentBytes() -> Int {

@@ -71,6 +71,11 @@ extension ByteWriter {
         write(entry.markdown.smartPunctuation)
         write(entry.markdown.hardLineBreaks)
         write(entry.markdown.unsafeHTML)
+        for flag in [entry.markdown.footnotes, entry.markdown.taskLists, entry.markdown.autolinks,
+                     entry.markdown.headingAttributes, entry.markdown.alerts, entry.markdown.definitionLists] {
+            write(flag)
+        }
+        write(entry.markdown.headingIDs.rawValue)
         write(entry.summaryInputs.count)
         for input in entry.summaryInputs { write(input) }
         write(entry.content != nil)
@@ -180,6 +185,14 @@ extension ByteReader {
         markdown.smartPunctuation = try readBool()
         markdown.hardLineBreaks = try readBool()
         markdown.unsafeHTML = try readBool()
+        markdown.footnotes = try readBool()
+        markdown.taskLists = try readBool()
+        markdown.autolinks = try readBool()
+        markdown.headingAttributes = try readBool()
+        markdown.alerts = try readBool()
+        markdown.definitionLists = try readBool()
+        guard let headingIDs = HeadingIDStyle(rawValue: try readString()) else { throw MalformedCache() }
+        markdown.headingIDs = headingIDs
         let summaryInputCount = try readCount()
         var summaryInputs: [UInt64] = []
         summaryInputs.reserveCapacity(summaryInputCount)

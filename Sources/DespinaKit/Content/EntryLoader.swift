@@ -210,6 +210,13 @@ struct EntryLoader: Sendable {
         options.smartPunctuation = entry.markdown.smartPunctuation
         options.allowsRawHTML = entry.markdown.unsafeHTML
         options.hardLineBreaks = entry.markdown.hardLineBreaks
+        options.footnotes = entry.markdown.footnotes
+        options.taskLists = entry.markdown.taskLists
+        options.autolinks = entry.markdown.autolinks
+        options.headingAttributes = entry.markdown.headingAttributes
+        options.alerts = entry.markdown.alerts
+        options.definitionLists = entry.markdown.definitionLists
+        options.headingIDStyle = entry.markdown.headingIDs
         options.reservedIDs = reservedIDs
         let source = entry.sourcePath
         let lookups = Mutex<[LinkLookup]>([])
@@ -220,6 +227,7 @@ struct EntryLoader: Sendable {
         }
         var context = ForeignSyntaxContext(root: config.rootPath, origin: config.origin, resolveLink: resolveLink)
         context.parameters = entry.parameters
+        context.readsFootnotes = options.footnotes
         context.siteParameters = Dictionary(
             config.params.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         context.resolvePost = { name in

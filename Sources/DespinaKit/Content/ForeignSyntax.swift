@@ -172,7 +172,7 @@ enum ForeignSyntax {
                     path: path, line: number, column: indent + 1))
                 return offset + 1
             }
-            if literalBlockEnd == nil, let label = Self.footnoteLabel(scalars) {
+            if literalBlockEnd == nil, !context.readsFootnotes, let label = Self.footnoteLabel(scalars) {
                 // Markdown without footnotes would read `[^1]: url` as a link
                 // definition: the note would vanish and every `[^1]` become
                 // a link. Escaped, the note is shown where it is written.
@@ -181,7 +181,7 @@ enum ForeignSyntax {
                 escaped.insert("\\", at: escaped.index(escaped.startIndex, offsetBy: indent))
                 replacements[number - firstLine] = String(escaped)
                 warnings.append(.warning(
-                    "footnotes are not supported; the note [^\(label)] is shown as text where it is written",
+                    "footnotes are off (markdown.footnotes); the note [^\(label)] is shown as text where it is written",
                     path: path, line: number, column: indent + 1))
                 return offset + 1
             }

@@ -26,6 +26,10 @@ struct ForeignSyntaxContext: Sendable {
     /// (the import carries `_config.yml`'s values there) and the values
     /// Hugo's `param` falls back to.
     var siteParameters: [String: String] = [:]
+    /// Whether the Markdown reads footnotes (`markdown.footnotes`); when it
+    /// does not, a note is escaped so that it shows as text rather than
+    /// vanish as a link definition.
+    var readsFootnotes = false
 
     /// Jekyll's `site.baseurl`: the root path without its trailing slash
     /// (empty at the root of a domain), so `{{ site.baseurl }}/a.png` works.

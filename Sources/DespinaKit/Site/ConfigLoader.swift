@@ -13,7 +13,10 @@ struct ConfigLoader: Sendable {
         "title", "description", "author", "baseURL", "language", "timeZone", "postsPerPage",
         "permalink", "permalinks", "pagePermalink", "conventions", "redirects", "params", "markdown", "search", "feedLimit",
     ]
-    static let markdownKeys = ["smartPunctuation", "hardLineBreaks", "unsafeHTML"]
+    static let markdownKeys = [
+        "smartPunctuation", "hardLineBreaks", "unsafeHTML", "footnotes", "taskLists", "autolinks",
+        "headingAttributes", "alerts", "definitionLists", "headingIDs",
+    ]
     static let searchKeys = ["enabled", "indexCode"]
 
     func load(siteDirectory: String) throws(BuildFailure) -> (config: SiteConfig, warnings: [Diagnostic]) {
@@ -124,6 +127,21 @@ struct ConfigLoader: Sendable {
                 config.markdown.smartPunctuation = try markdown.bool("smartPunctuation") ?? config.markdown.smartPunctuation
                 config.markdown.hardLineBreaks = try markdown.bool("hardLineBreaks") ?? config.markdown.hardLineBreaks
                 config.markdown.unsafeHTML = try markdown.bool("unsafeHTML") ?? config.markdown.unsafeHTML
+                config.markdown.footnotes = try markdown.bool("footnotes") ?? config.markdown.footnotes
+                config.markdown.taskLists = try markdown.bool("taskLists") ?? config.markdown.taskLists
+                config.markdown.autolinks = try markdown.bool("autolinks") ?? config.markdown.autolinks
+                config.markdown.headingAttributes = try markdown.bool("headingAttributes") ?? config.markdown.headingAttributes
+                config.markdown.alerts = try markdown.bool("alerts") ?? config.markdown.alerts
+                config.markdown.definitionLists = try markdown.bool("definitionLists") ?? config.markdown.definitionLists
+                if let name = try markdown.string("headingIDs") {
+                    guard let style = HeadingIDStyle(rawValue: name) else {
+                        let position = markdown["headingIDs"]
+                        throw MarkupError(
+                            line: position?.line ?? 0, column: position?.column ?? 0,
+                            message: "expected despina, goldmark or kramdown for 'headingIDs', found '\(name)'")
+                    }
+                    config.markdown.headingIDs = style
+                }
             }
             if let search = try yaml.mapping("search") {
                 warnings += unknownKeys(search.keys, valid: Self.searchKeys, prefix: "search.")

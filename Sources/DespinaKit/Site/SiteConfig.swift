@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// The site's settings from `despina.yml`. Every key has a default, so a
 /// site folder needs no configuration file at all.
@@ -156,6 +157,21 @@ public struct MarkdownSettings: Sendable, Equatable {
     public var hardLineBreaks = false
     /// Raw HTML in Markdown passes through (off by default, as in Hugo).
     public var unsafeHTML = false
+    /// `[^1]` footnotes, as on GitHub.
+    public var footnotes = true
+    /// `- [ ]` and `- [x]` task list items.
+    public var taskLists = true
+    /// Bare `https://…`, `www.…` and e-mail addresses become links.
+    public var autolinks = true
+    /// `## Title {#id .class}` heading attributes.
+    public var headingAttributes = true
+    /// `> [!NOTE]` GitHub alerts.
+    public var alerts = true
+    /// `Term` / `: definition` definition lists.
+    public var definitionLists = true
+    /// How headings get their ids; a blog moved from Hugo or Jekyll keeps
+    /// its old heading links with `goldmark` or `kramdown`.
+    public var headingIDs = HeadingIDStyle.despina
     /// Creates the defaults.
     public init() {}
 }
