@@ -38,6 +38,18 @@ func translateForeign(
         #expect(result.warnings == ["Content/posts/x.md:1:56: warning: Liquid output {{ site.missing }} is not supported; it is shown as text"])
     }
 
+    @Test func aLineIndentedInsideAListItemIsTextAndOnlyFourMoreIsCode() {
+        let body = "   * item\n\n     {% comment %}gone{% endcomment %}kept\n\n         {% comment %}code{% endcomment %}\n"
+            + "\nAfter.\n\n    {% comment %}code again{% endcomment %}\n"
+        #expect(translateForeign(body).markdown == "   * item\n\n     kept\n\n         {% comment %}code{% endcomment %}\n"
+            + "\nAfter.\n\n    {% comment %}code again{% endcomment %}\n")
+    }
+
+    @Test(arguments: [("* a", 2), ("   * a", 5), ("1. a", 3), ("10)  a", 5), ("-     a", 2), ("*a", nil), ("-", nil), ("text", nil)] as [(String, Int?)])
+    func listItemsAreFoundWithWhereTheirTextStarts(line: String, indent: Int?) {
+        #expect(ForeignSyntax.Scanner.listItemContentIndent(Array(line.unicodeScalars)) == indent)
+    }
+
     @Test func otherOutputStaysTextWithAWarning() {
         let result = translateForeign("Map {{wildcard(1)}} and `{{ site.url }}`.\n", firstLine: 3)
         #expect(result.markdown == "Map {{wildcard(1)}} and `{{ site.url }}`.\n")

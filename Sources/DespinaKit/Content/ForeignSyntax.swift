@@ -100,6 +100,9 @@ enum ForeignSyntax {
         var literalBlockIsInlineRaw = false
         var previousLineIsBlank = true
         var inIndentedCode = false
+        /// Where the text of the open list item starts (`5` for `   * x`):
+        /// inside an item, a line is code only when indented four more.
+        var listContentIndent: Int?
 
         init(path: String, lines: [Substring], firstLine: Int, context: ForeignSyntaxContext) {
             self.path = path
@@ -156,7 +159,17 @@ enum ForeignSyntax {
                 fence = (marker.character, marker.length)
                 return offset + 1
             }
-            if literalBlockEnd == nil && Self.isIndented(scalars) && (previousLineIsBlank || inIndentedCode) {
+            if !isBlank {
+                if let itemIndent = Self.listItemContentIndent(scalars) {
+                    if !(inIndentedCode || Self.indentation(of: scalars) >= (listContentIndent ?? 0) + 4) {
+                        listContentIndent = itemIndent
+                    }
+                } else if let content = listContentIndent, previousLineIsBlank, Self.indentation(of: scalars) < content {
+                    listContentIndent = nil
+                }
+            }
+            if literalBlockEnd == nil && Self.indentation(of: scalars) >= (listContentIndent ?? 0) + 4
+                && (previousLineIsBlank || inIndentedCode) {
                 inIndentedCode = true
                 unescapeShortcodeExamples(inCodeLineAt: offset)
                 return offset + 1
@@ -226,8 +239,34 @@ enum ForeignSyntax {
         }
 
         /// Indented by a tab or four spaces: code after a blank line.
-        private static func isIndented(_ scalars: [Unicode.Scalar]) -> Bool {
-            scalars.first == "\t" || scalars.prefix(4).elementsEqual(Array(repeating: " ", count: 4))
+        /// The line's indentation in columns, a tab counting to the next
+        /// multiple of four.
+        private static func indentation(of scalars: [Unicode.Scalar]) -> Int {
+            var width = 0
+            for scalar in scalars {
+                if scalar == " " { width += 1 } else if scalar == "\t" { width += 4 - width % 4 } else { break }
+            }
+            return width
+        }
+
+        /// Where the text of the list item that `scalars` starts begins
+        /// (`5` for `   * x`, `3` for `1. x`), or nil when it starts none.
+        static func listItemContentIndent(_ scalars: [Unicode.Scalar]) -> Int? {
+            let indent = indentation(of: scalars)
+            var index = scalars.prefix { $0 == " " || $0 == "\t" }.count
+            guard index < scalars.count else { return nil }
+            if "*-+".unicodeScalars.contains(scalars[index]) {
+                index += 1
+            } else {
+                let digits = scalars[index...].prefix { $0.properties.numericType == .decimal && $0.isASCII }.count
+                guard (1...9).contains(digits), index + digits < scalars.count,
+                      scalars[index + digits] == "." || scalars[index + digits] == ")" else { return nil }
+                index += digits + 1
+            }
+            let marker = index - scalars.prefix { $0 == " " || $0 == "\t" }.count
+            guard index < scalars.count, scalars[index] == " " || scalars[index] == "\t" else { return nil }
+            let spaces = scalars[index...].prefix { $0 == " " }.count
+            return indent + marker + (spaces > 4 ? 1 : spaces)
         }
 
         /// Translates a `highlight` or `raw` block that starts with the tag
