@@ -50,6 +50,18 @@ func translateForeign(
         #expect(ForeignSyntax.Scanner.listItemContentIndent(Array(line.unicodeScalars)) == indent)
     }
 
+    @Test func rawTagsInCodeAreLeftOutForASiteThatFollowsJekyll() {
+        let body = "Prepend `{% raw %}{{ site.baseurl }}{% endraw %}` and `{%raw%}{% raw %}{%- endraw -%}`.\n\n"
+            + "    kubectl get vm --template {% raw %}{{.status.phase}}{% endraw %}\n\n"
+            + "```\n{% raw %}{{ $labels.pod }}{% endraw %} and {% raw %} unclosed\n```\n"
+        var context = tableContext()
+        context.readsLiquidInCode = true
+        #expect(translateForeign(body, context: context).markdown
+            == "Prepend `{{ site.baseurl }}` and `{% raw %}`.\n\n    kubectl get vm --template {{.status.phase}}\n\n"
+                + "```\n{{ $labels.pod }} and {% raw %} unclosed\n```\n")
+        #expect(translateForeign(body).markdown == body, "code is left as written for other sites")
+    }
+
     @Test func otherOutputStaysTextWithAWarning() {
         let result = translateForeign("Map {{wildcard(1)}} and `{{ site.url }}`.\n", firstLine: 3)
         #expect(result.markdown == "Map {{wildcard(1)}} and `{{ site.url }}`.\n")

@@ -228,6 +228,7 @@ struct EntryLoader: Sendable {
         var context = ForeignSyntaxContext(root: config.rootPath, origin: config.origin, resolveLink: resolveLink)
         context.parameters = entry.parameters
         context.readsFootnotes = options.footnotes
+        context.readsLiquidInCode = config.conventions == .jekyll
         context.siteParameters = Dictionary(
             config.params.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         context.resolvePost = { name in

@@ -205,9 +205,53 @@ enum ForeignSyntax {
         /// this, in the code line at `offset`.
         private mutating func unescapeShortcodeExamples(inCodeLineAt offset: Int) {
             let line = lines[offset]
-            guard line.contains("/*") || line.contains("*/") else { return }
-            let unescaped = Self.unescapingShortcodeExamples(String(line))
+            guard line.contains("/*") || line.contains("*/") || (context.readsLiquidInCode && line.contains("raw")) else { return }
+            let unescaped = code(String(line))
             if unescaped != line { replacements[offset] = unescaped }
+        }
+
+        /// Code as the old generator shows it: Hugo's escaped shortcode
+        /// examples unescaped, and, for a site that follows Jekyll (whose
+        /// Liquid runs before Markdown, in code too), `{% raw %}` tags
+        /// left out around what they keep literal.
+        private func code(_ text: String) -> String {
+            let unescaped = Self.unescapingShortcodeExamples(text)
+            return context.readsLiquidInCode ? Self.removingRawTags(unescaped) : unescaped
+        }
+
+        /// `text` with each `{% raw %}` … `{% endraw %}` pair (with or
+        /// without spaces and `-`) replaced by what it encloses, as Liquid
+        /// renders it: `{% raw %}{% raw %}{% endraw %}` is `{% raw %}`.
+        static func removingRawTags(_ text: String) -> String {
+            guard text.contains("raw") else { return text }
+            var result = ""
+            var rest = Substring(text)
+            while let open = tag("raw", in: rest) {
+                guard let close = tag("endraw", in: rest[open.upperBound...]) else { break }
+                result += rest[..<open.lowerBound]
+                result += rest[open.upperBound..<close.lowerBound]
+                rest = rest[close.upperBound...]
+            }
+            return result + rest
+        }
+
+        /// The first Liquid tag `{% name %}` in `text`, spaces and `-` trims allowed.
+        private static func tag(_ name: String, in text: Substring) -> Range<Substring.Index>? {
+            var search = text.startIndex
+            while let start = text[search...].range(of: "{%") {
+                var index = start.upperBound
+                func skip(_ characters: String) {
+                    while index < text.endIndex, characters.contains(text[index]) { index = text.index(after: index) }
+                }
+                skip("- \t")
+                if text[index...].hasPrefix(name) {
+                    index = text.index(index, offsetBy: name.count)
+                    skip(" \t-")
+                    if text[index...].hasPrefix("%}") { return start.lowerBound..<text.index(index, offsetBy: 2) }
+                }
+                search = start.upperBound
+            }
+            return nil
         }
 
         static func unescapingShortcodeExamples(_ text: String) -> String {
@@ -385,7 +429,7 @@ enum ForeignSyntax {
                 if literalBlockEnd == nil, scalar == "`" {
                     let end = Self.endOfCodeSpan(in: line, from: index)
                     let span = String(String.UnicodeScalarView(line[index..<end]))
-                    let unescaped = Self.unescapingShortcodeExamples(span)
+                    let unescaped = code(span)
                     if unescaped != span { changed = true }
                     output.append(contentsOf: unescaped.unicodeScalars)
                     index = end

@@ -30,6 +30,10 @@ struct ForeignSyntaxContext: Sendable {
     /// does not, a note is escaped so that it shows as text rather than
     /// vanish as a link definition.
     var readsFootnotes = false
+    /// Whether the site follows Jekyll, whose Liquid runs before Markdown,
+    /// in code too: there `{% raw %}` tags are left out around what they
+    /// keep literal.
+    var readsLiquidInCode = false
 
     /// Jekyll's `site.baseurl`: the root path without its trailing slash
     /// (empty at the root of a domain), so `{{ site.baseurl }}/a.png` works.
