@@ -356,6 +356,7 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
             keywords: ["k"], image: "/a.png", explicitPermalink: ("/p/", 6, 7), body: "", bodyFirstLine: 9,
             markdown: MarkdownSettings())
         fields.path = "/posts/x/"
+        fields.dateZoneOffset = -28_800
         fields.content = RenderedContent(
             html: "<p>ş</p>", summaryHTML: "<p>s</p>", headings: [.init(level: 2, title: "H", id: "h")],
             plainText: "", codeText: "", wordCount: 12, readingMinutes: 1,
@@ -372,6 +373,7 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
         #expect(back.entry.title == "Ünïcode “title”" && back.entry.date == fields.date && back.entry.tags == ["swift", "iOS"])
         #expect(back.entry.identifierPosition?.line == 2 && back.entry.aliases.first?.path == "/old/")
         #expect(back.entry.seriesPart == -2 && back.entry.explicitPermalink?.column == 7 && back.entry.path == "/posts/x/")
+        #expect(back.entry.requestedPath == "/posts/x/" && back.entry.dateZoneOffset == -28_800)
         #expect(back.entry.content?.html == "<p>ş</p>" && back.entry.content?.headings == fields.content?.headings)
         #expect(back.entry.content?.links == fields.content?.links)
         #expect(back.loadDiagnostics == record.loadDiagnostics && back.linkLookups == record.linkLookups)

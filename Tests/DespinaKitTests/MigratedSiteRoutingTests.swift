@@ -76,6 +76,10 @@ import Testing
         for (conventions, day) in [("hugo", "15"), ("jekyll", "16"), ("despina", "16")] {
             let (fileSystem, _, _) = try build(["/site/Content/posts/etcd.md": post], config: "conventions: \(conventions)\n" + pattern)
             #expect(pages(in: fileSystem, below: "2025/") == ["2025/05/\(day)/etcd/index.html"], "\(conventions)")
+            // The date is shown as the URL has it.
+            let page = String(decoding: try fileSystem.contents(of: "/site/Output/2025/05/\(day)/etcd/index.html"), as: UTF8.self)
+            let shown = conventions == "hugo" ? "2025-05-15T16:00:00-08:00\">May 15, 2025" : "2025-05-16T00:00:00Z\">May 16, 2025"
+            #expect(page.contains(shown), "\(conventions): \(page)")
         }
     }
 

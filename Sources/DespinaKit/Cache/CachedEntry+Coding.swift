@@ -31,6 +31,8 @@ extension ByteWriter {
         write(entry.requestedPath)
         write(entry.title)
         write(entry.date)
+        write(entry.dateZoneOffset != nil)
+        if let offset = entry.dateZoneOffset { write(offset) }
         write(entry.updated)
         write(entry.tags)
         write(entry.description)
@@ -160,6 +162,7 @@ extension ByteReader {
         let requestedPath = try readString()
         let title = try readString()
         let date = try readDate()
+        let dateZoneOffset = try readBool() ? try readInt() : nil
         let updated = try readDate()
         let tags = try readStrings()
         let description = try readOptionalString()
@@ -205,6 +208,7 @@ extension ByteReader {
             seriesPart: seriesPart, layout: layout, isSearchable: isSearchable, keywords: keywords, image: image,
             explicitPermalink: explicitPermalink, path: path, body: "", bodyFirstLine: bodyFirstLine,
             markdown: markdown, summaryInputs: summaryInputs))
+        entry.dateZoneOffset = dateZoneOffset
         if try readBool() {
             let htmlRange = try readRange()
             let html = UTF8Text(shared: owner, range: htmlRange)

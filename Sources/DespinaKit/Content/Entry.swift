@@ -61,6 +61,9 @@ extension Entry {
     var requestedPath: String
     var title: String
     var date: Date?
+    /// The offset from UTC, in seconds, that the date is shown in, when the
+    /// site's conventions show it as written (Hugo's); nil for the site's zone.
+    var dateZoneOffset: Int? = nil
     var updated: Date?
     var tags: [String]
     var description: String?

@@ -145,9 +145,10 @@ struct EntryLoader: Sendable {
         case .post(let name): (kind, section) = (.post, name)
         default: (kind, section) = (.page, "")
         }
+        let dateZone = writtenZone(in: matter)
         let inputs = PermalinkInputs(
             section: section, sections: file.sections, folders: file.folders, fileName: baseName, fileSlug: nameSlug,
-            slug: writtenSlug, title: title, date: date, writtenZone: writtenZone(in: matter), categories: categories)
+            slug: writtenSlug, title: title, date: date, writtenZone: dateZone, categories: categories)
         let isSectionIndex = ContentScanner.isListPage(lastPathComponent(file.contentPath))
         let pattern = explicitPermalink.map { PermalinkPattern.resolvingStyle($0.path) }
             ?? (isSectionIndex ? Self.sectionPath(of: file.folders)
@@ -177,6 +178,7 @@ struct EntryLoader: Sendable {
             markdown: markdown))
         var loaded = entry
         if let matter, split.body.contains("param") { loaded.parameters = Self.parameters(of: matter.values) }
+        if let dateZone { loaded.dateZoneOffset = dateZone.secondsFromGMT() }
         return Loaded(entry: loaded, diagnostics: diagnostics)
     }
 

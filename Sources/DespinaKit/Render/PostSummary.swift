@@ -155,6 +155,7 @@ final class PostSummary: MustacheObject {
                     digest { fingerprint in
                         fingerprint.combine(post.date?.timeIntervalSince1970.bitPattern ?? 0)
                         fingerprint.combine(post.date != nil)
+                        fingerprint.combine(post.dateZoneOffset ?? Int.min)
                     },
                     digest { fingerprint in
                         fingerprint.combine(post.updated?.timeIntervalSince1970.bitPattern ?? 0)
@@ -212,6 +213,12 @@ final class PostSummary: MustacheObject {
         parts.localizations[post.language] ?? Localization(language: post.language)
     }
 
+    /// The zone the post's date is shown in: the one it is written in, for
+    /// a site that follows Hugo, else the site's.
+    private var dateZone: TimeZone {
+        post.dateZoneOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? parts.zone
+    }
+
     private func field(_ key: String) -> Value? {
         let root = parts.root
         switch key {
@@ -234,8 +241,8 @@ final class PostSummary: MustacheObject {
             })
         case "hasTags": return .bool(!post.tags.isEmpty)
         case "hasDate": return .bool(post.date != nil)
-        case "dateISO": return post.date.map { .string(CalendarParts($0, zone: parts.zone).iso8601) }
-        case "dateDisplay": return post.date.map { .string(localization.display($0, in: parts.zone)) }
+        case "dateISO": return post.date.map { .string(CalendarParts($0, zone: dateZone).iso8601) }
+        case "dateDisplay": return post.date.map { .string(localization.display($0, in: dateZone)) }
         case "updatedISO": return post.updated.map { .string(CalendarParts($0, zone: parts.zone).iso8601) }
         case "updatedDisplay": return post.updated.map { .string(localization.display($0, in: parts.zone)) }
         case "image":
