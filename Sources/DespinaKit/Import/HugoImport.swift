@@ -147,32 +147,28 @@ enum HugoImport {
         }
         let root = YAMLValue(content: .mapping(mapping), line: 1, column: 1)
         var settings = plan.settings
-        func carry(_ key: String, _ value: String?, as name: String) {
-            guard let value else { return }
-            plan.report.carry("\(key) → \(name): \(value)")
-        }
         settings.title = root.value(at: "title")?.text
-        carry("title", settings.title, as: "title")
+        plan.report.carry("title", settings.title, as: "title")
         settings.description = root.value(at: "params.description")?.text
-        carry("params.description", settings.description, as: "description")
+        plan.report.carry("params.description", settings.description, as: "description")
         settings.author = root.value(at: "params.author")?.text ?? root.value(at: "author")?.text
             ?? root.value(at: "params.author.name")?.text ?? root.value(at: "author.name")?.text
-        carry("author", settings.author, as: "author")
+        plan.report.carry("author", settings.author, as: "author")
         if let url = root.value(at: "baseURL")?.text, url.hasPrefix("http") {
             settings.baseURL = url.hasSuffix("/") ? url : url + "/"
-            carry("baseURL", settings.baseURL, as: "baseURL")
+            plan.report.carry("baseURL", settings.baseURL, as: "baseURL")
         } else {
             plan.report.leave("no absolute baseURL; set baseURL in despina.yml to the address the site is published at", path: path)
         }
         if let language = root.value(at: "defaultContentLanguage")?.text ?? root.value(at: "languageCode")?.text {
             settings.language = language
-            carry("language", language, as: "language")
+            plan.report.carry("language", language, as: "language")
         }
         settings.timeZone = root.value(at: "timeZone")?.text
-        carry("timeZone", settings.timeZone, as: "timeZone")
+        plan.report.carry("timeZone", settings.timeZone, as: "timeZone")
         if let size = root.value(at: "pagination.pagerSize")?.integer ?? root.value(at: "paginate")?.integer, size > 0 {
             settings.postsPerPage = size
-            carry("pagination", String(size), as: "postsPerPage")
+            plan.report.carry("pagination", String(size), as: "postsPerPage")
         }
         let ugly = root.value(at: "uglyURLs")?.content == .bool(true)
         if ugly {

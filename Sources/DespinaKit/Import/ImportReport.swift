@@ -20,6 +20,13 @@ public struct ImportReport: Sendable, Equatable {
         carriedOver.append(line)
     }
 
+    /// Reports that the old setting `key` became Despina's `name`, with its
+    /// value; nothing when the old site did not set it.
+    mutating func carry(_ key: String, _ value: String?, as name: String) {
+        guard let value else { return }
+        carriedOver.append("\(key) → \(name): \(value)")
+    }
+
     mutating func leave(_ message: String, path: String, line: Int = 0, column: Int = 0) {
         notCarriedOver.append(.warning(message, path: path, line: line, column: column))
     }

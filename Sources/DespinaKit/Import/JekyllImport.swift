@@ -105,32 +105,28 @@ enum JekyllImport {
         }
         let root = YAMLValue(content: .mapping(config.values), line: 1, column: 1)
         var settings = plan.settings
-        func carry(_ key: String, _ value: String?, as name: String) {
-            guard let value else { return }
-            plan.report.carry("\(key) → \(name): \(value)")
-        }
         settings.title = root.value(at: "title")?.text
-        carry("title", settings.title, as: "title")
+        plan.report.carry("title", settings.title, as: "title")
         settings.description = root.value(at: "description")?.text?.trimmingCharacters(in: .whitespacesAndNewlines)
         settings.author = root.value(at: "author")?.text ?? root.value(at: "author.name")?.text
-        carry("author", settings.author, as: "author")
+        plan.report.carry("author", settings.author, as: "author")
         if let url = root.value(at: "url")?.text, !url.isEmpty {
             let base = (root.value(at: "baseurl")?.text ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             let origin = url.hasSuffix("/") ? String(url.dropLast()) : url
             settings.baseURL = origin + "/" + (base.isEmpty ? "" : base + "/")
-            carry("url and baseurl", settings.baseURL, as: "baseURL")
+            plan.report.carry("url and baseurl", settings.baseURL, as: "baseURL")
         } else {
             plan.report.leave("no url here; set baseURL in despina.yml to the address the site is published at", path: path)
         }
         if let language = root.value(at: "lang")?.text ?? root.value(at: "locale")?.text {
             settings.language = language.replacingOccurrences(of: "_", with: "-")
-            carry("lang", settings.language, as: "language")
+            plan.report.carry("lang", settings.language, as: "language")
         }
         settings.timeZone = root.value(at: "timezone")?.text
-        carry("timezone", settings.timeZone, as: "timeZone")
+        plan.report.carry("timezone", settings.timeZone, as: "timeZone")
         if let size = root.value(at: "paginate")?.integer, size > 0 {
             settings.postsPerPage = size
-            carry("paginate", String(size), as: "postsPerPage")
+            plan.report.carry("paginate", String(size), as: "postsPerPage")
         }
         let written = root.value(at: "collections.posts.permalink") ?? root.value(at: "permalink")
         let style = written?.text ?? "date"
