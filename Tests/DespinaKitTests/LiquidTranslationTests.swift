@@ -1,3 +1,4 @@
+import Markup
 import Testing
 @testable import DespinaKit
 
@@ -60,6 +61,23 @@ func translateForeign(
             == "Prepend `{{ site.baseurl }}` and `{% raw %}`.\n\n    kubectl get vm --template {{.status.phase}}\n\n"
                 + "```\n{{ $labels.pod }} and {% raw %} unclosed\n```\n")
         #expect(translateForeign(body).markdown == body, "code is left as written for other sites")
+    }
+
+    @Test func tagsAndOutputWrittenOverTwoLinesAreReadAndLaterLinesKeepTheirNumbers() {
+        var context = tableContext(links: ["/posts/2017-10-19-b.md": "/blog/posts/b/"])
+        context.siteParameters = ["repository": "https://example.org/code"]
+        let body = "See ([#1338]({{ site.repository\n}}/issues/1338)) and [b]({% link\n_posts/2017-10-19-b.md %}).\n"
+            + "Not {{ site.repository\n\n}} across paragraphs.\n"
+        let result = translateForeign(body, context: context)
+        #expect(result.markdown == "See ([#1338](\nhttps://example.org/code/issues/1338)) and [b](\n/blog/posts/b/).\n"
+            + "Not {{ site.repository\n\n}} across paragraphs.\n")
+        // A line ending may stand before a link's destination: both links hold.
+        #expect(Document(markdown: result.markdown).html.hasPrefix(
+            "<p>See (<a href=\"https://example.org/code/issues/1338\">#1338</a>) and <a href=\"/blog/posts/b/\">b</a>.\nNot"))
+        #expect(result.markdown.split(separator: "\n", omittingEmptySubsequences: false).count
+            == body.split(separator: "\n", omittingEmptySubsequences: false).count, "every later line keeps its number")
+        #expect(!result.markdown.contains("{% link"))
+        #expect(result.markdown.contains("Not {{ site.repository\n\n}} across paragraphs."))
     }
 
     @Test func otherOutputStaysTextWithAWarning() {

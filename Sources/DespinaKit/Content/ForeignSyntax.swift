@@ -452,6 +452,7 @@ enum ForeignSyntax {
                 if let message = found.warning {
                     warnings.append(.warning(message, path: path, line: firstLine + lineOffset, column: index + 1))
                 }
+                let before = output
                 if let replacement = found.replacement {
                     output.append(contentsOf: replacement.unicodeScalars)
                     changed = true
@@ -459,11 +460,17 @@ enum ForeignSyntax {
                     output.append(contentsOf: line[index..<found.endIndex])
                 }
                 if found.endLine > lineOffset {
-                    replacements[lineOffset] = String(output)
+                    // The lines the construct covered are left empty, so that
+                    // every later line keeps its number. One that starts its
+                    // line is put there; one inside a line (`({{ site.url\n}}/a)`)
+                    // goes where it ends, so that what follows it stays
+                    // joined to it (a link destination cannot break).
+                    let startsLine = before.allSatisfy { $0 == " " || $0 == "\t" }
+                    replacements[lineOffset] = String(startsLine ? output : before)
                     for covered in (lineOffset + 1)..<found.endLine { replacements[covered] = "" }
+                    output = startsLine ? String.UnicodeScalarView() : String.UnicodeScalarView(output.dropFirst(before.count))
                     lineOffset = found.endLine
                     line = self.scalars(ofLineAt: lineOffset)
-                    output = String.UnicodeScalarView()
                     changed = true
                 }
                 index = found.endIndex

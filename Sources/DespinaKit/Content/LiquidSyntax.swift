@@ -15,13 +15,16 @@ import Foundation
 extension ForeignSyntax.Scanner {
     /// `{% name ... %}` at `start`.
     mutating func liquidTag(in line: [Unicode.Scalar], from start: Int, lineOffset: Int) -> Match? {
-        guard let close = Self.find(["%", "}"], in: line, from: start + 2) else { return nil }
-        let inside = String(String.UnicodeScalarView(line[(start + 2)..<close]))
-            .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
-        let words = inside.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let close = closing(["%", "}"], in: line, from: start + 2, lineOffset: lineOffset) else { return nil }
+        let inside = close.text.trimmingCharacters(in: CharacterSet(charactersIn: " -\t\r\n"))
+        let words = inside.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard let first = words.first else { return nil }
         let name = String(first)
-        let end = close + 2
+        let end = close.index + 2
+        let endLine = close.line
+        // Block tags stand within one line; a tag written over lines
+        // (`{% link\n_posts/x.md %}`) is one of the others.
+        if endLine != lineOffset && (literalBlockEnd != nil || ["raw", "highlight", "comment"].contains(name)) { return nil }
         if let blockEnd = literalBlockEnd {
             guard name == blockEnd else { return Match(endLine: lineOffset, endIndex: end) }
             literalBlockEnd = nil
@@ -52,23 +55,23 @@ extension ForeignSyntax.Scanner {
             return Match(endLine: closing.line, endIndex: closing.index, replacement: "")
         case "post_url":
             guard !argument.isEmpty else {
-                return Match(endLine: lineOffset, endIndex: end, replacement: "", warning: "{% post_url %} names no post")
+                return Match(endLine: endLine, endIndex: end, replacement: "", warning: "{% post_url %} names no post")
             }
-            if let url = context.resolvePost(argument) { return Match(endLine: lineOffset, endIndex: end, replacement: url) }
+            if let url = context.resolvePost(argument) { return Match(endLine: endLine, endIndex: end, replacement: url) }
             return Match(
-                endLine: lineOffset, endIndex: end, replacement: "",
+                endLine: endLine, endIndex: end, replacement: "",
                 warning: "{% post_url \(argument) %} matches no post of this build (missing, a draft or dated in the future)")
         case "link":
             guard !argument.isEmpty else {
-                return Match(endLine: lineOffset, endIndex: end, replacement: "", warning: "{% link %} names no file")
+                return Match(endLine: endLine, endIndex: end, replacement: "", warning: "{% link %} names no file")
             }
-            if let url = linkTarget(argument) { return Match(endLine: lineOffset, endIndex: end, replacement: url) }
+            if let url = linkTarget(argument) { return Match(endLine: endLine, endIndex: end, replacement: url) }
             return Match(
-                endLine: lineOffset, endIndex: end, replacement: "",
+                endLine: endLine, endIndex: end, replacement: "",
                 warning: "{% link \(argument) %} matches no page or file of this build (missing, a draft or dated in the future)")
         default:
             return Match(
-                endLine: lineOffset, endIndex: end, replacement: "",
+                endLine: endLine, endIndex: end, replacement: "",
                 warning: "Liquid tag {% \(name) %} is not supported; it is left out")
         }
     }
@@ -119,15 +122,32 @@ extension ForeignSyntax.Scanner {
 
     /// `{{ expression }}` at `start`.
     mutating func liquidOutput(in line: [Unicode.Scalar], from start: Int, lineOffset: Int) -> Match? {
-        guard let close = Self.find(["}", "}"], in: line, from: start + 2) else { return nil }
+        guard let close = closing(["}", "}"], in: line, from: start + 2, lineOffset: lineOffset) else { return nil }
         // `{{- x -}}` is `{{ x }}` that also trims the text around it.
-        let inside = String(String.UnicodeScalarView(line[(start + 2)..<close]))
-            .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
+        let inside = close.text.trimmingCharacters(in: CharacterSet(charactersIn: " -\t\r\n"))
         guard !inside.isEmpty else { return nil }
-        let end = close + 2
-        if let value = value(of: inside) { return Match(endLine: lineOffset, endIndex: end, replacement: value) }
+        let end = close.index + 2
+        if let value = value(of: inside) { return Match(endLine: close.line, endIndex: end, replacement: value) }
+        // Shown as written: only the first line's part is matched.
+        guard close.line == lineOffset else { return nil }
         return Match(endLine: lineOffset, endIndex: end,
                      warning: "Liquid output {{ \(inside) }} is not supported; it is shown as text")
+    }
+
+    /// Where the `needle` that closes a tag opened on `line` is: on the same
+    /// line, or on a later line of the same paragraph (`{{ site.repository\n}}`,
+    /// as wrapped text has it); with the text between.
+    private func closing(
+        _ needle: [Unicode.Scalar], in line: [Unicode.Scalar], from start: Int, lineOffset: Int
+    ) -> (line: Int, index: Int, text: String)? {
+        if let index = Self.find(needle, in: line, from: start) {
+            return (lineOffset, index, String(String.UnicodeScalarView(line[start..<index])))
+        }
+        guard let found = find(needle, fromLine: lineOffset, index: start) else { return nil }
+        // The whole lines between the two (not the parts before and after).
+        let spansBlankLine = found.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast()
+            .contains { $0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        return spansBlankLine ? nil : found
     }
 
     /// The value of a Liquid expression that names the site, or nil.
