@@ -80,6 +80,35 @@ func translateForeign(
         #expect(result.markdown.contains("Not {{ site.repository\n\n}} across paragraphs."))
     }
 
+    @Test func aLoopOverAnAssignedListGivesItsInsideOncePerItem() {
+        var context = tableContext()
+        context.siteParameters = ["repository": "https://example.org/code"]
+        let body = "Fixed [#1190] and [#1121].\n\n{% assign issue_numbers = \"1190|1121\" | split: \"|\" %}\n"
+            + "{% for issue in issue_numbers %}\n[#{{ issue }}]: {{ site.repository }}/issues/{{ issue }}\n{% endfor %}\n"
+            + "{% for x in unknown %}{{ x }}{% endfor %}\n"
+        let result = translateForeign(body, context: context)
+        #expect(result.markdown == "Fixed [#1190] and [#1121].\n\n\n"
+            + "\n[#1190]: https://example.org/code/issues/1190\n\n[#1121]: https://example.org/code/issues/1121\n\n\n\n"
+            + "{{ x }}\n")
+        #expect(Document(markdown: result.markdown).html.hasPrefix(
+            "<p>Fixed <a href=\"https://example.org/code/issues/1190\">#1190</a> and <a href=\"https://example.org/code/issues/1121\">#1121</a>.</p>"))
+        #expect(result.warnings.map { $0.description } == [
+            "Content/posts/x.md:7:1: warning: Liquid tag {% for %} is not supported; it is left out",
+            "Content/posts/x.md:7:23: warning: Liquid output {{ x }} is not supported; it is shown as text",
+            "Content/posts/x.md:7:30: warning: Liquid tag {% endfor %} is not supported; it is left out",
+        ])
+    }
+
+    @Test(arguments: [
+        ("nums = \"1|2|3\" | split: \"|\"", "nums", ["1", "2", "3"]),
+        ("words = 'a b' | split: ' '", "words", ["a", "b"]),
+    ])
+    func listAssignmentsAreRead(argument: String, name: String, values: [String]) {
+        #expect(ForeignSyntax.Scanner.listAssignment(argument)?.name == name)
+        #expect(ForeignSyntax.Scanner.listAssignment(argument)?.values == values)
+        #expect(ForeignSyntax.Scanner.listAssignment("x = page.tags") == nil)
+    }
+
     @Test func otherOutputStaysTextWithAWarning() {
         let result = translateForeign("Map {{wildcard(1)}} and `{{ site.url }}`.\n", firstLine: 3)
         #expect(result.markdown == "Map {{wildcard(1)}} and `{{ site.url }}`.\n")

@@ -87,6 +87,8 @@ enum ForeignSyntax {
         var trustedHTML: [String] = []
         /// The shortcodes with an inside that are open (`details`), innermost last.
         var openShortcodes: [String] = []
+        /// Lists made by Liquid's `assign … | split:`, for the loops after them.
+        var liquidLists: [String: [String]] = [:]
         /// The lines that are `{% endraw %}` or `{% endhighlight %}` alone,
         /// by tag name, in order; found when first needed.
         private var closingLines: [String: [Int]]?

@@ -8,7 +8,10 @@ import Foundation
 /// `{{ "/a.png" | relative_url }}` and `absolute_url`, `{% post_url NAME %}`
 /// and `{% link PATH %}` (the target's URL). These work anywhere in a line,
 /// link and image destinations included. `{% comment %}` … `{% endcomment %}`
-/// is left out. Any other tag is left out with a warning (its braces would
+/// is left out. A `{% for x in list %}` … `{% endfor %}` over a list made
+/// by `{% assign list = "a|b" | split: "|" %}` gives its inside once per
+/// item (the lines it adds move the lines after it down, in messages
+/// about them too). Any other tag is left out with a warning (its braces would
 /// only clutter the page); other output (`{{ page.x }}`) stays as text with
 /// a warning, since in posts it is as often another notation written in
 /// double braces as Liquid.
@@ -53,6 +56,22 @@ extension ForeignSyntax.Scanner {
                              warning: "Liquid {% comment %} has no {% endcomment %}; the tag is left out")
             }
             return Match(endLine: closing.line, endIndex: closing.index, replacement: "")
+        case "assign" where Self.listAssignment(argument) != nil:
+            // `{% assign numbers = "1190|1121" | split: "|" %}`, for a loop below.
+            if let (name, values) = Self.listAssignment(argument) { liquidLists[name] = values }
+            return Match(endLine: endLine, endIndex: end, replacement: "")
+        case "for" where endLine == lineOffset:
+            // `{% for x in numbers %}` over a list assigned before: the inside, once per item.
+            let parts = argument.split(separator: " ")
+            guard parts.count == 3, parts[1] == "in", let items = liquidLists[String(parts[2])],
+                  let closing = endOfBlock("endfor", fromLine: lineOffset, index: end)
+            else {
+                return Match(endLine: endLine, endIndex: end, replacement: "",
+                             warning: "Liquid tag {% for %} is not supported; it is left out")
+            }
+            let body = text(from: (lineOffset, end), to: (closing.line, closing.start))
+            let expanded = items.map { substitutingOutputs(in: body, variable: String(parts[0]), value: $0) }.joined()
+            return Match(endLine: closing.line, endIndex: closing.index, replacement: expanded)
         case "post_url":
             guard !argument.isEmpty else {
                 return Match(endLine: endLine, endIndex: end, replacement: "", warning: "{% post_url %} names no post")
@@ -82,6 +101,11 @@ extension ForeignSyntax.Scanner {
 
     /// Where the `{% endcomment %}` after (`line`, `index`) ends.
     private func endOfComment(fromLine line: Int, index: Int) -> (line: Int, index: Int)? {
+        endOfBlock("endcomment", fromLine: line, index: index).map { ($0.line, $0.index) }
+    }
+
+    /// Where the `{% NAME %}` after (`line`, `index`) starts and ends.
+    private func endOfBlock(_ closingName: String, fromLine line: Int, index: Int) -> (line: Int, start: Int, index: Int)? {
         var offset = line
         var start = index
         while offset < lines.count {
@@ -91,13 +115,60 @@ extension ForeignSyntax.Scanner {
                 guard let close = Self.find(["%", "}"], in: scalars, from: open + 2) else { break }
                 let name = String(String.UnicodeScalarView(scalars[(open + 2)..<close]))
                     .trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
-                if name == "endcomment" { return (offset, close + 2) }
+                if name == closingName { return (offset, open, close + 2) }
                 position = close + 2
             }
             offset += 1
             start = 0
         }
         return nil
+    }
+
+    /// The name and items of `name = "a|b" | split: "|"`, or nil.
+    static func listAssignment(_ argument: String) -> (name: String, values: [String])? {
+        let sides = argument.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard sides.count == 2, !sides[0].isEmpty, !sides[0].contains(" ") else { return nil }
+        /// The quoted literal that `text` starts with, and what follows it.
+        func literal(_ text: Substring) -> (value: String, rest: Substring)? {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            guard let quote = trimmed.first, quote == "\"" || quote == "'",
+                  let close = trimmed.dropFirst().firstIndex(of: quote) else { return nil }
+            return (String(trimmed[trimmed.index(after: trimmed.startIndex)..<close]), trimmed[trimmed.index(after: close)...])
+        }
+        // `"a|b" | split: "|"`: the separator is quoted too, and may be `|`.
+        guard let (value, rest) = literal(sides[1][...]),
+              let split = rest.range(of: "split:"), rest[..<split.lowerBound].trimmingCharacters(in: .whitespaces) == "|",
+              let (separator, tail) = literal(rest[split.upperBound...]), !separator.isEmpty,
+              tail.allSatisfy({ $0 == " " || $0 == "\t" })
+        else { return nil }
+        return (sides[0], value.components(separatedBy: separator))
+    }
+
+    /// The text of the body between (`from`) and (`to`), lines joined with
+    /// `\n`.
+    private func text(from start: (line: Int, index: Int), to end: (line: Int, index: Int)) -> String {
+        var parts: [String] = []
+        for offset in start.line...end.line {
+            let scalars = self.scalars(ofLineAt: offset)
+            let from = offset == start.line ? min(start.index, scalars.count) : 0
+            let to = offset == end.line ? min(end.index, scalars.count) : scalars.count
+            parts.append(String(String.UnicodeScalarView(scalars[from..<max(from, to)])))
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// `text` with `{{ variable }}` made `value` and the site's values
+    /// (`{{ site.repository }}`) filled in; other output stays as written.
+    private func substitutingOutputs(in text: String, variable: String, value: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            result += rest[..<open.lowerBound]
+            let inside = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " -\t"))
+            result += inside == variable ? value : self.value(of: inside) ?? String(rest[open.lowerBound..<close.upperBound])
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     /// The URL of the file `{% link PATH %}` names: PATH is relative to
