@@ -11,7 +11,8 @@ import Foundation
 /// is left out. A `{% for x in list %}` … `{% endfor %}` over a list made
 /// by `{% assign list = "a|b" | split: "|" %}` gives its inside once per
 /// item (the lines it adds move the lines after it down, in messages
-/// about them too). Any other tag is left out with a warning (its braces would
+/// about them too); another loop is left out whole, with a warning. Any
+/// other tag is left out with a warning (its braces would
 /// only clutter the page); other output (`{{ page.x }}`) stays as text with
 /// a warning, since in posts it is as often another notation written in
 /// double braces as Liquid.
@@ -63,11 +64,15 @@ extension ForeignSyntax.Scanner {
         case "for" where endLine == lineOffset:
             // `{% for x in numbers %}` over a list assigned before: the inside, once per item.
             let parts = argument.split(separator: " ")
-            guard parts.count == 3, parts[1] == "in", let items = liquidLists[String(parts[2])],
-                  let closing = endOfBlock("endfor", fromLine: lineOffset, index: end)
-            else {
+            guard let closing = endOfBlock("endfor", fromLine: lineOffset, index: end) else {
                 return Match(endLine: endLine, endIndex: end, replacement: "",
-                             warning: "Liquid tag {% for %} is not supported; it is left out")
+                             warning: "Liquid {% for %} has no {% endfor %}; the tag is left out")
+            }
+            guard parts.count == 3, parts[1] == "in", let items = liquidLists[String(parts[2])] else {
+                // A template shown as text helps no reader: the loop is left out whole.
+                return Match(endLine: closing.line, endIndex: closing.index, replacement: "",
+                             warning: "Liquid loop {% for \(argument) %} cannot run here (only over a list assigned "
+                                + "with split); it is left out, with what it would repeat")
             }
             let body = text(from: (lineOffset, end), to: (closing.line, closing.start))
             let expanded = items.map { substitutingOutputs(in: body, variable: String(parts[0]), value: $0) }.joined()
