@@ -133,6 +133,17 @@ import Testing
         #expect(!all.standardOutput.contains("left out"), "\(all.standardOutput)")
     }
 
+    @Test(arguments: ["en\npermalink: /x/", "\"><script>", "e", "en_US"])
+    func newRefusesALanguageThatIsNoLanguageTag(language: String) throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("new", "A post", "--lang", language, "--site", site)
+        #expect(run.status == 1)
+        #expect(run.standardError == "\(site): error: '\(language)' is not a language tag; write one like tr, vi or pt-BR\n")
+        #expect(!FileManager.default.fileExists(atPath: site + "/Content/posts/a-post.md"))
+        #expect(try despina("new", "A post", "--lang", "pt-BR", "--site", site).status == 0)
+    }
+
     @Test func noCommandIsAUsageError() throws {
         let run = try despina()
         #expect(run.status == 2)
@@ -179,7 +190,7 @@ import Testing
         let path = site + "/Content/posts/ky-thuat-moi.md"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("---\ntitle: \"Kỹ thuật mới\"\n"), "\(text)")
-        #expect(text.contains("\nlang: vi\n"), "\(text)")
+        #expect(text.contains("\nlang: \"vi\"\n"), "\(text)")
 
         try "---\ntitle: Mine\n---\nKeep me.\n".write(toFile: path, atomically: true, encoding: .utf8)
         let second = try despina("new", "Kỹ thuật mới", "--lang", "vi", in: site)

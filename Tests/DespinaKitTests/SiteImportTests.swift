@@ -247,7 +247,7 @@ import Testing
     }
 
     @Test func settingsAreWrittenQuoted() {
-        #expect(ImportedSettings.quoted("yes: \"no\"\n\\") == "\"yes: \\\"no\\\"\\n\\\\\"")
-        #expect(ImportedSettings.quoted("a\u{1}b") == "\"a\\x01b\"")
+        #expect(yamlQuoted("yes: \"no\"\n\\") == "\"yes: \\\"no\\\"\\n\\\\\"")
+        #expect(yamlQuoted("a\u{1}b") == "\"a\\x01b\"")
     }
 }

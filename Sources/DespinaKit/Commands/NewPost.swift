@@ -30,6 +30,10 @@ public struct NewPost: Sendable {
         guard !fileSystem.exists(path) else {
             throw Diagnostic(path: relative, message: "a file with this name exists already; not overwriting it")
         }
+        if let language, !Self.isLanguageTag(language) {
+            throw Diagnostic(
+                path: siteDirectory, message: "'\(language)' is not a language tag; write one like tr, vi or pt-BR")
+        }
         var config = SiteConfig()
         if let loaded = try? ConfigLoader(fileSystem: fileSystem).load(siteDirectory: siteDirectory) {
             config = loaded.config
@@ -37,11 +41,11 @@ public struct NewPost: Sendable {
         let date = CalendarParts(environment.now(), zone: config.zone)
         let time = date.iso8601.dropFirst(11).prefix(5)
         var text = "---\n"
-        text += "title: \(jsonString(title))\n"
+        text += "title: \(yamlQuoted(title))\n"
         text += "date: \(date.isoDay) \(time)\n"
         text += "tags: []\n"
         text += "description: \"\"\n"
-        if let language, language != config.language { text += "lang: \(language)\n" }
+        if let language, language != config.language { text += "lang: \(yamlQuoted(language))\n" }
         text += "draft: true\n"
         text += "---\n\n"
         do {
@@ -50,5 +54,18 @@ public struct NewPost: Sendable {
             throw Diagnostic(path: relative, message: "cannot write the file: \(error)")
         }
         return relative
+    }
+
+    /// Whether `text` has the form of a BCP 47 language tag (`tr`, `pt-BR`,
+    /// `zh-Hant-TW`): letters, then parts of letters and digits after
+    /// hyphens. Anything else would not be a language, and a line break in
+    /// it would write another front-matter key.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 }

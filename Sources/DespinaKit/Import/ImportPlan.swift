@@ -50,7 +50,7 @@ struct ImportedSettings: Sendable, Equatable {
     var yaml: String {
         var lines = ["# Made by despina import; see docs/writing.md for every setting."]
         func add(_ key: String, _ value: String?) {
-            if let value { lines.append("\(key): \(Self.quoted(value))") }
+            if let value { lines.append("\(key): \(yamlQuoted(value))") }
         }
         add("title", title)
         add("description", description)
@@ -64,15 +64,15 @@ struct ImportedSettings: Sendable, Equatable {
         add("pagePermalink", pagePermalink)
         if !sectionPermalinks.isEmpty {
             lines.append("permalinks:")
-            for entry in sectionPermalinks { lines.append("  \(Self.quoted(entry.section)): \(Self.quoted(entry.pattern))") }
+            for entry in sectionPermalinks { lines.append("  \(yamlQuoted(entry.section)): \(yamlQuoted(entry.pattern))") }
         }
         if !params.isEmpty {
             lines.append("params:")
-            for parameter in params { lines.append("  \(Self.quoted(parameter.name)): \(Self.quoted(parameter.value))") }
+            for parameter in params { lines.append("  \(yamlQuoted(parameter.name)): \(yamlQuoted(parameter.value))") }
         }
         if !redirects.isEmpty {
             lines.append("redirects:")
-            for redirect in redirects { lines.append("  \(Self.quoted(redirect.from)): \(Self.quoted(redirect.to))") }
+            for redirect in redirects { lines.append("  \(yamlQuoted(redirect.from)): \(yamlQuoted(redirect.to))") }
         }
         if unsafeHTML != nil || smartPunctuation != nil || headingIDs != nil {
             lines.append("markdown:")
@@ -81,28 +81,5 @@ struct ImportedSettings: Sendable, Equatable {
             if let headingIDs { lines.append("  headingIDs: \(headingIDs)") }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` as a double-quoted YAML scalar: every value stays a string,
-    /// whatever it looks like (`yes`, `2024`, `: x`). Not `jsonString`:
-    /// YAML also forbids DEL and the C1 controls unescaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
