@@ -81,6 +81,18 @@ struct TestSite {
         ])
     }
 
+    @Test func aDuplicateURLIsBlamedOnTheFileWhoseSlugMadeIt() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try expectFailure(site, after: {
+            try site.write("---\ntitle: Aa\nslug: zz\n---\nHi.\n", to: "Content/posts/aa.md")
+            try site.write("---\ntitle: Zz\n---\nHi.\n", to: "Content/posts/zz.md")
+        }, diagnostics: [
+            "Content/posts/aa.md:3:7: error: the URL '/posts/zz/' is also the URL of Content/posts/zz.md; "
+                + "give one of them another slug",
+        ])
+    }
+
     @Test func duplicateSlugsFromFileNamesHaveNoPosition() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -30,6 +30,8 @@ struct Routing: Sendable {
         root = config.rootPath
         var owners: [String: String] = [:]
         owners.reserveCapacity(entries.count)
+        /// The entry that owns each page's output file.
+        var ownerIndexes: [String: Int] = [:]
         pathsBySource.reserveCapacity(entries.count)
         for index in entries.indices {
             let entry = entries[index]
@@ -45,11 +47,19 @@ struct Routing: Sendable {
             let file = SitePath.outputFile(for: path)
             if let other = owners.updateValue(entry.sourcePath, forKey: file) {
                 owners[file] = other
+                // The error goes to the file whose slug or permalink made the
+                // clash, when only the other one's URL comes from its name.
+                let otherEntry = ownerIndexes[file].map { entries[$0] }
+                let otherPosition = otherEntry.map(Self.urlPosition(of:)) ?? (line: 0, column: 0)
+                let blamesOther = (line, column) == (0, 0) && (otherPosition.line, otherPosition.column) != (0, 0)
                 errors.append(Diagnostic(
-                    path: entry.sourcePath, line: line, column: column,
-                    message: "the URL '\(path)' is also the URL of \(other); give one of them another slug"))
+                    path: blamesOther ? other : entry.sourcePath,
+                    line: blamesOther ? otherPosition.line : line, column: blamesOther ? otherPosition.column : column,
+                    message: "the URL '\(path)' is also the URL of \(blamesOther ? entry.sourcePath : other); "
+                        + "give one of them another slug"))
                 continue
             }
+            ownerIndexes[file] = index
             // An entry from the cache has its URL already; assigning the same
             // one again would copy the entry it shares with the cache.
             if entry.path != path { entries[index].path = path }
