@@ -8,7 +8,7 @@ extension FrontMatter {
     /// Lists and mappings are an error at their position.
     func text(_ key: String) throws(MarkupError) -> String? {
         guard let value = self[key] else { return nil }
-        if let scalar = Self.scalarText(value) { return scalar }
+        if let scalar = value.scalarText { return scalar }
         return try string(key)
     }
 
@@ -20,7 +20,7 @@ extension FrontMatter {
         if case .list(let items) = value.content {
             var texts: [String] = []
             for item in items {
-                guard let text = Self.scalarText(item) else { return try strings(key) }
+                guard let text = item.scalarText else { return try strings(key) }
                 texts.append(text)
             }
             return texts
@@ -28,11 +28,16 @@ extension FrontMatter {
         return try strings(key)
     }
 
-    private static func scalarText(_ value: YAMLValue) -> String? {
-        switch value.content {
+}
+
+extension YAMLValue {
+    /// The value as text: a string or date, or a number or boolean as
+    /// written; nil for lists, mappings and null.
+    var scalarText: String? {
+        switch content {
         case .string(let text), .date(let text): return text
         case .integer, .number, .bool:
-            return value.sourceText.isEmpty ? nil : value.sourceText
+            return sourceText.isEmpty ? nil : sourceText
         default: return nil
         }
     }

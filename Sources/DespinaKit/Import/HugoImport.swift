@@ -147,24 +147,24 @@ enum HugoImport {
         }
         let root = YAMLValue(content: .mapping(mapping), line: 1, column: 1)
         var settings = plan.settings
-        settings.title = root.value(at: "title")?.text
+        settings.title = root.value(at: "title")?.scalarText
         plan.report.carry("title", settings.title, as: "title")
-        settings.description = root.value(at: "params.description")?.text
+        settings.description = root.value(at: "params.description")?.scalarText
         plan.report.carry("params.description", settings.description, as: "description")
-        settings.author = root.value(at: "params.author")?.text ?? root.value(at: "author")?.text
-            ?? root.value(at: "params.author.name")?.text ?? root.value(at: "author.name")?.text
+        settings.author = root.value(at: "params.author")?.scalarText ?? root.value(at: "author")?.scalarText
+            ?? root.value(at: "params.author.name")?.scalarText ?? root.value(at: "author.name")?.scalarText
         plan.report.carry("author", settings.author, as: "author")
-        if let url = root.value(at: "baseURL")?.text, url.hasPrefix("http") {
+        if let url = root.value(at: "baseURL")?.scalarText, url.hasPrefix("http") {
             settings.baseURL = url.hasSuffix("/") ? url : url + "/"
             plan.report.carry("baseURL", settings.baseURL, as: "baseURL")
         } else {
             plan.report.leave("no absolute baseURL; set baseURL in despina.yml to the address the site is published at", path: path)
         }
-        if let language = root.value(at: "defaultContentLanguage")?.text ?? root.value(at: "languageCode")?.text {
+        if let language = root.value(at: "defaultContentLanguage")?.scalarText ?? root.value(at: "languageCode")?.scalarText {
             settings.language = language
             plan.report.carry("language", language, as: "language")
         }
-        settings.timeZone = root.value(at: "timeZone")?.text
+        settings.timeZone = root.value(at: "timeZone")?.scalarText
         plan.report.carry("timeZone", settings.timeZone, as: "timeZone")
         if let size = root.value(at: "pagination.pagerSize")?.integer ?? root.value(at: "paginate")?.integer, size > 0 {
             settings.postsPerPage = size
@@ -183,7 +183,7 @@ enum HugoImport {
             settings.unsafeHTML = true
             plan.report.carry("markup.goldmark.renderer.unsafe → markdown.unsafeHTML: true")
         }
-        if let style = root.value(at: "markup.goldmark.parser.autoHeadingIDType"), let name = style.text, name != "github" {
+        if let style = root.value(at: "markup.goldmark.parser.autoHeadingIDType"), let name = style.scalarText, name != "github" {
             plan.report.leave(
                 "heading ids of the '\(name)' style are made in Goldmark's github style; ids of headings with punctuation may differ",
                 path: path, line: style.line, column: style.column)
@@ -196,9 +196,9 @@ enum HugoImport {
         }
         var listsCategories = !(root.value(at: "disableKinds")?.texts.contains { ["term", "taxonomyterm"].contains($0.lowercased()) } ?? false)
         if let taxonomies = root.value(at: "taxonomies")?.mapping {
-            listsCategories = listsCategories && taxonomies.keys.contains { taxonomies[$0.name]?.text == "categories" }
+            listsCategories = listsCategories && taxonomies.keys.contains { taxonomies[$0.name]?.scalarText == "categories" }
             for key in taxonomies.keys {
-                let plural = taxonomies[key.name]?.text ?? key.name
+                let plural = taxonomies[key.name]?.scalarText ?? key.name
                 if plural == "tags" { continue }
                 if plural == "categories" {
                     plan.report.carry("categories become tags")
@@ -223,7 +223,7 @@ enum HugoImport {
             }
         }
         plan.settings = settings
-        let folder = root.value(at: "contentDir")?.text ?? "content"
+        let folder = root.value(at: "contentDir")?.scalarText ?? "content"
         return (folder.trimmingCharacters(in: CharacterSet(charactersIn: "/")), listsCategories)
     }
 
@@ -253,7 +253,7 @@ enum HugoImport {
             }
         }
         for (section, value) in patterns {
-            guard let pattern = value.text else { continue }
+            guard let pattern = value.scalarText else { continue }
             if let token = PermalinkPattern.unknownToken(in: pattern) {
                 report.leave(
                     "the permalink '\(pattern)' uses \(token), which Despina does not know; the section keeps Hugo's default",

@@ -62,19 +62,9 @@ struct ImportSource: Sendable {
 }
 
 /// Reading a configuration value whatever its type, for settings that
-/// the old generator accepted in more than one form.
+/// the old generator accepted in more than one form (a value's text is
+/// `scalarText`).
 extension YAMLValue {
-    /// The value as text: a string, a number or a boolean as written.
-    var text: String? {
-        switch content {
-        case .string(let text), .date(let text): text
-        case .integer(let number): String(number)
-        case .number(let number): String(number)
-        case .bool(let flag): String(flag)
-        default: nil
-        }
-    }
-
     /// The value as a whole number, also from a string of digits.
     var integer: Int? {
         switch content {
@@ -87,8 +77,8 @@ extension YAMLValue {
     /// The value as a list of strings: a list, or one string.
     var texts: [String] {
         switch content {
-        case .list(let items): items.compactMap(\.text)
-        default: text.map { [$0] } ?? []
+        case .list(let items): items.compactMap(\.scalarText)
+        default: scalarText.map { [$0] } ?? []
         }
     }
 

@@ -105,31 +105,31 @@ enum JekyllImport {
         }
         let root = YAMLValue(content: .mapping(config.values), line: 1, column: 1)
         var settings = plan.settings
-        settings.title = root.value(at: "title")?.text
+        settings.title = root.value(at: "title")?.scalarText
         plan.report.carry("title", settings.title, as: "title")
-        settings.description = root.value(at: "description")?.text?.trimmingCharacters(in: .whitespacesAndNewlines)
-        settings.author = root.value(at: "author")?.text ?? root.value(at: "author.name")?.text
+        settings.description = root.value(at: "description")?.scalarText?.trimmingCharacters(in: .whitespacesAndNewlines)
+        settings.author = root.value(at: "author")?.scalarText ?? root.value(at: "author.name")?.scalarText
         plan.report.carry("author", settings.author, as: "author")
-        if let url = root.value(at: "url")?.text, !url.isEmpty {
-            let base = (root.value(at: "baseurl")?.text ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        if let url = root.value(at: "url")?.scalarText, !url.isEmpty {
+            let base = (root.value(at: "baseurl")?.scalarText ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             let origin = url.hasSuffix("/") ? String(url.dropLast()) : url
             settings.baseURL = origin + "/" + (base.isEmpty ? "" : base + "/")
             plan.report.carry("url and baseurl", settings.baseURL, as: "baseURL")
         } else {
             plan.report.leave("no url here; set baseURL in despina.yml to the address the site is published at", path: path)
         }
-        if let language = root.value(at: "lang")?.text ?? root.value(at: "locale")?.text {
+        if let language = root.value(at: "lang")?.scalarText ?? root.value(at: "locale")?.scalarText {
             settings.language = language.replacingOccurrences(of: "_", with: "-")
             plan.report.carry("lang", settings.language, as: "language")
         }
-        settings.timeZone = root.value(at: "timezone")?.text
+        settings.timeZone = root.value(at: "timezone")?.scalarText
         plan.report.carry("timezone", settings.timeZone, as: "timeZone")
         if let size = root.value(at: "paginate")?.integer, size > 0 {
             settings.postsPerPage = size
             plan.report.carry("paginate", String(size), as: "postsPerPage")
         }
         let written = root.value(at: "collections.posts.permalink") ?? root.value(at: "permalink")
-        let style = written?.text ?? "date"
+        let style = written?.scalarText ?? "date"
         let pattern = PermalinkPattern.resolvingStyle(style)
         if let token = PermalinkPattern.unknownToken(in: pattern) {
             plan.report.leave(
@@ -142,7 +142,7 @@ enum JekyllImport {
         }
         let prettyPages = style == "pretty" || pattern.hasSuffix("/")
         settings.pagePermalink = prettyPages ? "/:filename/" : "/:filename:output_ext"
-        settings.headingIDs = root.value(at: "kramdown.input")?.text?.lowercased() == "gfm" ? "goldmark" : "kramdown"
+        settings.headingIDs = root.value(at: "kramdown.input")?.scalarText?.lowercased() == "gfm" ? "goldmark" : "kramdown"
         plan.report.carry("heading ids as kramdown\(settings.headingIDs == "goldmark" ? "'s GFM parser" : "") makes them (markdown.headingIDs: \(settings.headingIDs ?? ""))")
         if let future = root.value(at: "future"), future.content == .bool(true) {
             plan.report.leave(
@@ -152,7 +152,7 @@ enum JekyllImport {
         for key in ["plugins", "gems"] {
             guard let list = root.value(at: key), case .list(let items) = list.content else { continue }
             for item in items {
-                guard let name = item.text else { continue }
+                guard let name = item.scalarText else { continue }
                 if let done = pluginsDoneByDespina[name] {
                     plan.report.carry("plugin \(name): \(done)")
                 } else {
@@ -186,12 +186,6 @@ enum JekyllImport {
 /// site parameters (lists and mappings have no place there).
 func scalarParameters(of mapping: YAMLMapping) -> [SiteParameter] {
     mapping.keys.compactMap { key in
-        guard let value = mapping[key.name] else { return nil }
-        switch value.content {
-        case .string, .date, .integer, .number, .bool:
-            return value.text.map { SiteParameter(name: key.name, value: value.sourceText.isEmpty ? $0 : value.sourceText) }
-        default:
-            return nil
-        }
+        mapping[key.name]?.scalarText.map { SiteParameter(name: key.name, value: $0) }
     }.sorted { $0.name < $1.name }
 }
