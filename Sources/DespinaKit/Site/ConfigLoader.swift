@@ -72,46 +72,22 @@ struct ConfigLoader: Sendable {
             if let pagePermalink = try yaml.string("pagePermalink") {
                 config.pagePermalink = try Self.pattern(pagePermalink, at: yaml["pagePermalink"])
             }
-            if let sections = try yaml.mapping("permalinks") {
-                for key in sections.keys {
-                    let value = sections[key.name]
-                    guard case .string(let pattern)? = value?.content else {
-                        throw MarkupError(
-                            line: value?.line ?? key.line, column: value?.column ?? key.column,
-                            message: "'permalinks.\(key.name)' must be a URL pattern such as /:section/:year/:slug/")
-                    }
-                    config.sectionPermalinks.append(
-                        SectionPermalink(section: key.name, pattern: try Self.pattern(pattern, at: value)))
-                }
-                config.sectionPermalinks.sort { $0.section < $1.section }
+            for entry in try Self.entries(of: "permalinks", in: yaml, expected: "a URL pattern such as /:section/:year/:slug/") {
+                config.sectionPermalinks.append(
+                    SectionPermalink(section: entry.key.name, pattern: try Self.pattern(entry.text, at: entry.value)))
             }
-            if let params = try yaml.mapping("params") {
-                for key in params.keys {
-                    let value = params[key.name]
-                    switch value?.content {
-                    case .string(let text)?, .date(let text)?: config.params.append(SiteParameter(name: key.name, value: text))
-                    case .integer?, .number?, .bool?:
-                        config.params.append(SiteParameter(name: key.name, value: value?.sourceText ?? ""))
-                    default:
-                        throw MarkupError(
-                            line: value?.line ?? key.line, column: value?.column ?? key.column,
-                            message: "'params.\(key.name)' must be a single value (text, a number or true/false)")
-                    }
-                }
-                config.params.sort { $0.name < $1.name }
+            config.sectionPermalinks.sort { $0.section < $1.section }
+            for entry in try Self.entries(
+                of: "params", in: yaml, expected: "a single value (text, a number or true/false)", takesNumbers: true) {
+                config.params.append(SiteParameter(name: entry.key.name, value: entry.text))
             }
-            if let redirects = try yaml.mapping("redirects") {
-                for key in redirects.keys {
-                    let value = redirects[key.name]
-                    guard case .string(let target)? = value?.content, !target.isEmpty else {
-                        throw MarkupError(
-                            line: value?.line ?? key.line, column: value?.column ?? key.column,
-                            message: "'redirects.\(key.name)' must be the path it redirects to, such as /tags/news/")
-                    }
-                    config.redirects.append(SiteRedirect(from: key.name, to: target, line: key.line, column: key.column))
-                }
-                config.redirects.sort { $0.from < $1.from }
+            config.params.sort { $0.name < $1.name }
+            for entry in try Self.entries(
+                of: "redirects", in: yaml, expected: "the path it redirects to, such as /tags/news/", takesEmpty: false) {
+                config.redirects.append(
+                    SiteRedirect(from: entry.key.name, to: entry.text, line: entry.key.line, column: entry.key.column))
             }
+            config.redirects.sort { $0.from < $1.from }
             if let conventions = try yaml.string("conventions") {
                 guard let known = SiteConventions(rawValue: conventions) else {
                     let position = yaml["conventions"]
@@ -155,6 +131,27 @@ struct ConfigLoader: Sendable {
             throw BuildFailure([Diagnostic(path: Self.fileName, message: "\(error)")])
         }
         return (config, warnings)
+    }
+
+    /// The keys of the mapping `name` (`permalinks`, `redirects`), each with
+    /// its text: a string (not empty unless `takesEmpty`), or with
+    /// `takesNumbers` also a date, number or boolean as written; anything
+    /// else is an error at the value saying what was `expected`.
+    private static func entries(
+        of name: String, in yaml: FrontMatter, expected: String, takesNumbers: Bool = false, takesEmpty: Bool = true
+    ) throws(MarkupError) -> [(key: YAMLMapping.Key, text: String, value: YAMLValue)] {
+        guard let mapping = try yaml.mapping(name) else { return [] }
+        return try mapping.keys.map { key throws(MarkupError) in
+            let value = mapping[key.name]
+            var text = takesNumbers ? value?.scalarText : nil
+            if case .string(let string)? = value?.content { text = string }
+            guard let text, takesEmpty || !text.isEmpty, let value else {
+                throw MarkupError(
+                    line: value?.line ?? key.line, column: value?.column ?? key.column,
+                    message: "'\(name).\(key.name)' must be \(expected)")
+            }
+            return (key, text, value)
+        }
     }
 
     /// The pattern `written` stands for (a Jekyll style name is replaced
