@@ -12,7 +12,18 @@ struct EntryLoader: Sendable {
     let layouts: Set<String>
     let fileSystem: any FileSystem
     /// Ids of the theme's own elements, which heading anchors avoid.
-    var reservedIDs: Set<String> = Theme.builtin.elementIDs
+    var reservedIDs: Set<String>
+    /// The site's `params` by name in lowercase, for Liquid's `site.NAME`
+    /// and Hugo's `param`: made once for all the posts.
+    let siteParameters: [String: String]
+
+    init(config: SiteConfig, layouts: Set<String>, fileSystem: any FileSystem, reservedIDs: Set<String> = Theme.builtin.elementIDs) {
+        self.config = config
+        self.layouts = layouts
+        self.fileSystem = fileSystem
+        self.reservedIDs = reservedIDs
+        siteParameters = Dictionary(config.params.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
 
     struct Loaded: Sendable {
         var entry: Entry?
@@ -231,8 +242,7 @@ struct EntryLoader: Sendable {
         context.parameters = entry.parameters
         context.readsFootnotes = options.footnotes
         context.readsLiquidInCode = config.conventions == .jekyll
-        context.siteParameters = Dictionary(
-            config.params.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        context.siteParameters = siteParameters
         context.resolvePost = { name in
             let result = links.url(forPostNamed: name)
             lookups.withLock { $0.append(LinkLookup(destination: Routing.postNameLookup(name), result: result)) }

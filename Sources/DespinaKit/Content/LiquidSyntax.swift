@@ -52,7 +52,7 @@ extension ForeignSyntax.Scanner {
             literalBlockEnd = "endhighlight"
             return Match(endLine: lineOffset, endIndex: end, warning: Self.shownAsText(name))
         case "comment":
-            guard let closing = endOfComment(fromLine: lineOffset, index: end) else {
+            guard let closing = endOfBlock("endcomment", fromLine: lineOffset, index: end) else {
                 return Match(endLine: lineOffset, endIndex: end, replacement: "",
                              warning: "Liquid {% comment %} has no {% endcomment %}; the tag is left out")
             }
@@ -102,11 +102,6 @@ extension ForeignSyntax.Scanner {
 
     static func shownAsText(_ name: String) -> String {
         "Liquid tag {% \(name) %} is not supported; it is shown as text"
-    }
-
-    /// Where the `{% endcomment %}` after (`line`, `index`) ends.
-    private func endOfComment(fromLine line: Int, index: Int) -> (line: Int, index: Int)? {
-        endOfBlock("endcomment", fromLine: line, index: index).map { ($0.line, $0.index) }
     }
 
     /// Where the `{% NAME %}` after (`line`, `index`) starts and ends.

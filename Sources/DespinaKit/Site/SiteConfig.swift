@@ -93,14 +93,6 @@ public struct SiteParameter: Sendable, Equatable {
     }
 }
 
-extension SiteConfig {
-    /// The value of the parameter `name`, matched in any letter case, as
-    /// Hugo matches its params.
-    func parameter(_ name: String) -> String? {
-        params.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-}
-
 /// An old URL of the site and the URL it now redirects to, with the line
 /// of `despina.yml` that says so.
 public struct SiteRedirect: Sendable, Equatable {
