@@ -367,6 +367,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     /// Runs `despina build SITE arguments...`.
     static func build(_ site: String, _ arguments: [String]) throws -> CommandLineTests.Run {
+        try despina(["build", site] + arguments)
+    }
+
+    /// Runs `despina arguments...` in a process of its own.
+    static func despina(_ arguments: [String]) throws -> CommandLineTests.Run {
         let executable = try #require(CommandLineTests.executable, "the despina executable is not built")
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -375,7 +380,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         try Data().write(to: errorURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["build", site] + arguments
+        process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
         try process.run()
