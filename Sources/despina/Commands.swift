@@ -153,6 +153,9 @@ enum Commands {
         } catch let failure as BuildFailure {
             for diagnostic in failure.diagnostics { printError(diagnostic.description) }
             return 1
+        } catch let diagnostic as Diagnostic {
+            printError(diagnostic.description)
+            return 1
         } catch {
             printError("despina serve: \(error)")
             return 1

@@ -112,7 +112,11 @@ final class WriteRecordingFileSystem: WrappingFileSystem, OpeningFileSystem {
             _ = try run(fileSystem)
             // Each file is replaced whole: written beside itself, then renamed.
             let written = fileSystem.writtenPaths.filter { $0.hasPrefix("/site/.despina/cache/entries/") }
-            return Set(written.map { $0.hasSuffix(".new") ? String($0.dropLast(4)) : $0 })
+            // The temporary name is the file's own, a process number and a count, then `.new`.
+            return Set(written.map { path in
+                guard path.hasSuffix(".new"), let dot = path.dropLast(4).lastIndex(of: ".") else { return path }
+                return String(path[..<dot])
+            })
         }
         #expect(try cacheFilesWritten().isEmpty)
         try memory.write(Array("---\ntitle: \"Post 4\"\ndate: 2020-01-05\n---\n\nEdited.\n".utf8), to: "/site/Content/posts/p4.md")

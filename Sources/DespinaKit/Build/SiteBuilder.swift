@@ -25,6 +25,8 @@ public struct SiteBuilder: Sendable {
     /// Builds the site described by `options`.
     /// - Throws: `BuildFailure` with every error found; the old output stays.
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildSummary {
+        let lock = SiteLock.hold(for: options, environment: environment)
+        defer { lock?.release() }
         switch try execute(options, allowsShortcut: true) {
         case .upToDate(let summary): return summary
         case .built(let result): return result.summary
@@ -35,6 +37,8 @@ public struct SiteBuilder: Sendable {
     /// else runs: a site built into an empty folder gets its previous
     /// generation as links to its files (see `OutputFolder.mirrorIntoPrevious`).
     func prepareNextBuild(_ options: BuildOptions) {
+        let lock = SiteLock.hold(for: options, environment: environment)
+        defer { lock?.release() }
         _ = try? outputFolder(for: options).mirrorIntoPrevious()
     }
 
@@ -59,6 +63,8 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site and returns its model along with the summary.
     func run(_ options: BuildOptions) throws(BuildFailure) -> Result {
+        let lock = SiteLock.hold(for: options, environment: environment)
+        defer { lock?.release() }
         switch try execute(options, allowsShortcut: false) {
         case .upToDate:
             // Not reached: the shortcut is not allowed here.

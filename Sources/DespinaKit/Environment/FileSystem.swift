@@ -1,5 +1,6 @@
 import Bytes
 import Foundation
+import Synchronization
 
 /// The kind of a directory entry.
 public enum FileKind: Sendable, Equatable {
@@ -61,6 +62,11 @@ public protocol FileSystem: Sendable {
     /// Puts a new file with `bytes` at `path` in one step: whoever reads or
     /// maps the old file keeps its bytes.
     func replaceFile(at path: String, with bytes: [UInt8]) throws
+    /// Takes the exclusive lock named by the file at `path` (made if
+    /// missing), held against this process and others until the value is
+    /// released; when another holder has it, waits if `waiting`, else
+    /// returns nil.
+    func lock(at path: String, waiting: Bool) throws -> FileLock?
 }
 
 /// A file system that can map files into memory.
@@ -83,6 +89,16 @@ protocol PrefetchingFileSystem: Sendable {
     /// it; failures are left to the read that follows.
     func prefetch(_ path: String)
 }
+
+/// A name beside `path` that no other writer uses at the same time (this
+/// process's number and a count), for a file written and then renamed
+/// into place: two processes replacing one file never write into the same
+/// temporary file.
+func temporaryName(beside path: String) -> String {
+    "\(path).\(getpid())-\(temporaryNames.add(1, ordering: .relaxed).newValue).new"
+}
+
+private let temporaryNames = Atomic<Int>(0)
 
 /// An error from a file operation, naming the path.
 public struct FileSystemError: Error, Sendable, CustomStringConvertible {
@@ -121,10 +137,16 @@ extension FileSystem {
     /// Writes the file under another name beside `path`, then puts it in
     /// place of the old one.
     public func replaceFile(at path: String, with bytes: [UInt8]) throws {
-        let fresh = path + ".new"
+        let fresh = temporaryName(beside: path)
         try write(bytes, to: fresh)
         try removeItem(at: path)
         try move(fresh, to: path)
+    }
+
+    /// Locks within this process only: enough for a file system that lives
+    /// in one process.
+    public func lock(at path: String, waiting: Bool) throws -> FileLock? {
+        ProcessLocks.lock(path, waiting: waiting)
     }
 
     /// Whether anything exists at `path`.

@@ -76,13 +76,17 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
     /// Writes a new file beside `path` and renames it over the old one, which
     /// stays whole for whoever has it open or mapped.
     public func replaceFile(at path: String, with bytes: [UInt8]) throws {
-        let fresh = path + ".new"
+        let fresh = temporaryName(beside: path)
         try write(bytes, to: fresh)
         guard rename(fresh, path) == 0 else {
             let failure = error(path)
             unlink(fresh)
             throw failure
         }
+    }
+
+    public func lock(at path: String, waiting: Bool) throws -> FileLock? {
+        try lockFile(at: path, waiting: waiting)
     }
 
     public func write(_ bytes: [UInt8], to path: String) throws {

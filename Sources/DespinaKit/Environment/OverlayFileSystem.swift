@@ -38,6 +38,9 @@ public struct OverlayFileSystem: FileSystem {
         }
         try target(destination).hardLink(source, to: destination)
     }
+    public func lock(at path: String, waiting: Bool) throws -> FileLock? {
+        try target(path).lock(at: path, waiting: waiting)
+    }
     public func resolvingSymbolicLinks(_ path: String) -> String? {
         target(path) is MemoryFileSystem ? path : base.resolvingSymbolicLinks(path)
     }

@@ -38,6 +38,9 @@ public final class PreviewServer: Sendable {
 
     private struct State {
         var watcher: FileWatcher?
+        /// Held while this preview runs: one preview per site, since
+        /// two would build into the same preview folder.
+        var previewLock: FileLock?
     }
 
     /// The folder the preview is built into.
@@ -68,7 +71,22 @@ public final class PreviewServer: Sendable {
     /// succeed. Watching starts first, so a save during that build is not
     /// lost: it triggers a rebuild as soon as the first build is done.
     public func start() throws {
-        try server.start()
+        let lockPath = joinPath(options.siteDirectory, ".despina", "serve.lock")
+        guard let previewLock = try environment.fileSystem.lock(at: lockPath, waiting: false) else {
+            let holder = (try? environment.fileSystem.text(of: lockPath))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw Diagnostic(
+                path: options.siteDirectory,
+                message: "another despina serve is previewing this site"
+                    + (holder.isEmpty ? "" : " (process \(holder))") + "; stop it first, or open its address")
+        }
+        state.withLock { $0.previewLock = previewLock }
+        do {
+            try server.start()
+        } catch {
+            previewLock.release()
+            throw error
+        }
         let site = options.siteDirectory
         let watcher: FileWatcher
         do {
@@ -99,6 +117,7 @@ public final class PreviewServer: Sendable {
     public func stop() {
         state.withLock { $0.watcher?.stop() }
         server.stop()
+        state.withLock { $0.previewLock?.release() }
     }
 
     /// Builds the preview; one build at a time, so a rebuild triggered while
