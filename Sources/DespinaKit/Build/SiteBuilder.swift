@@ -483,6 +483,16 @@ public struct SiteBuilder: Sendable {
             }
         }
 
+        // After the record: a rebuild that finds nothing changed must not say it again.
+        let keptUnknown = output.keptFilesOfUnknownOrigin
+        if !keptUnknown.isEmpty {
+            report([Diagnostic(
+                path: outputPath, severity: .warning,
+                message: "kept \(keptUnknown.count) \(keptUnknown.count == 1 ? "name" : "names") this build did not make "
+                    + "(\(keptUnknown.prefix(5).joined(separator: ", "))\(keptUnknown.count > 5 ? ", …" : "")): "
+                    + "Despina keeps what it did not make; delete any that are pages of an earlier build")])
+        }
+
         if let (_, seconds) = try? linking?.result() {
             timer.report("link previous site (alongside)", seconds: seconds)
         }

@@ -23,6 +23,13 @@ import Synchronization
 /// The marker file `.despina-output` in each generation holds the
 /// identifier of its manifest; manifests are kept in the site's cache
 /// folder (`.despina/output/`), not in the published site.
+///
+/// Files and folders at the top of the output that no build made (a
+/// `.git` a writer deploys from, a `CNAME`) are the writer's: each is
+/// renamed into the new generation just before the swap, so it stays in
+/// the output build after build and is never deleted, `--clean` included.
+/// A build stopped between those renames and the swap left them in a
+/// staging folder whose manifest is known; the next build puts them back.
 struct OutputFolder: Sendable {
     /// The name of the file that marks a folder as Despina's output.
     static let markerName = ".despina-output"
@@ -66,11 +73,25 @@ struct OutputFolder: Sendable {
         /// when it started as the previous site): a file in a folder not
         /// yet made has its folder made first, rather than failing to open.
         let madeFolders = Mutex<Set<String>?>(nil)
+        /// The top-level names of the output that a build made (its
+        /// manifest's), nil when no manifest of it is known.
+        let outputNames = Mutex<Set<String>?>(nil)
+        /// Names at the top of the output that no known manifest lists,
+        /// kept because they may be the writer's.
+        let keptUnknown = Mutex<[String]>([])
+        /// The writer's names moved into staging and not yet swapped in:
+        /// put back if the swap does not happen.
+        let carried = Mutex<[String]>([])
     }
 
     /// The identifier of the manifest of the site `commit()` put in place
     /// (nil before, or when no manifests are kept).
     var committedManifestIdentifier: String? { state.committed.withLock { $0 } }
+
+    /// What the last `commit()` kept at the top of the output without a
+    /// record of who made it (no manifest of the old output was known):
+    /// the writer's files, or pages of a build whose cache was deleted.
+    var keptFilesOfUnknownOrigin: [String] { state.keptUnknown.withLock { $0 } }
 
     init(
         path: String, fileSystem: any FileSystem, manifestDirectory: String? = nil,
@@ -105,10 +126,14 @@ struct OutputFolder: Sendable {
                         + "refusing to replace it (use --force to replace it anyway)")
             }
         }
-        if !clean, let manifest = manifest(of: path) {
-            state.current.withLock { $0 = manifest }
+        let outputManifest = manifest(of: path)
+        state.outputNames.withLock { $0 = outputManifest.map(Self.topLevelNames) }
+        if !clean, let outputManifest {
+            state.current.withLock { $0 = outputManifest }
         }
-        let previous = clean ? nil : manifest(of: previousPath)
+        let previousManifest = manifest(of: previousPath)
+        bringBackWritersFiles(from: [stagingPath: nil, previousPath: previousManifest])
+        let previous = clean ? nil : previousManifest
         // The trash, a staging folder an interrupted build left, and a
         // previous site this build cannot start from are deleted on another
         // thread while it works: a whole site deleted here cost a clean
@@ -392,7 +417,9 @@ struct OutputFolder: Sendable {
             }
             try fileSystem.write(Array(marker.utf8), to: joinPath(stagingPath, Self.markerName))
             if fileSystem.exists(path) {
+                try carryWritersFiles(besides: written)
                 try fileSystem.exchange(stagingPath, path)
+                state.carried.withLock { $0 = [] }
                 try fileSystem.removeItem(at: previousPath)
                 try fileSystem.move(stagingPath, to: previousPath)
             } else {
@@ -406,6 +433,53 @@ struct OutputFolder: Sendable {
         } catch {
             state.sweeping.wait()
             throw Diagnostic(path: path, message: "cannot replace the output folder: \(error)")
+        }
+    }
+
+    /// The first component of every path of `manifest`, and the marker's name.
+    static func topLevelNames(of manifest: OutputManifest) -> Set<String> {
+        var names: Set<String> = [markerName]
+        for path in manifest.entries.keys {
+            names.insert(path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path)
+        }
+        return names
+    }
+
+    /// The names at the top of `folder` that `madeNames` does not hold.
+    private func names(in folder: String, apartFrom madeNames: Set<String>) -> [String] {
+        ((try? fileSystem.entries(of: folder)) ?? []).map(\.name).filter { !madeNames.contains($0) }
+    }
+
+    /// Renames the writer's files and folders at the top of the output
+    /// into staging, which holds the new site (`written`): those no
+    /// manifest of the output lists, or, when none is known, those the new
+    /// site does not make (noted in `keptFilesOfUnknownOrigin`). A name the
+    /// new site makes is the new site's.
+    private func carryWritersFiles(besides written: OutputManifest) throws {
+        let known = state.outputNames.withLock { $0 }
+        let newNames = Self.topLevelNames(of: written)
+        var unknown: [String] = []
+        for name in names(in: path, apartFrom: known ?? newNames) where !newNames.contains(name) {
+            try fileSystem.move(joinPath(path, name), to: joinPath(stagingPath, name))
+            state.carried.withLock { $0.append(name) }
+            if known == nil { unknown.append(name) }
+        }
+        state.keptUnknown.withLock { $0 = unknown }
+    }
+
+    /// Puts back into the output the writer's files that a stopped build
+    /// left in `folders` (each with its manifest when already read): a
+    /// staging folder stopped between `carryWritersFiles` and the swap,
+    /// or a previous site from a version of Despina that moved them there.
+    /// Only a folder whose manifest is known tells its files from the writer's.
+    private func bringBackWritersFiles(from folders: [String: OutputManifest?]) {
+        guard fileSystem.isDirectory(path) else { return }
+        for (folder, known) in folders.sorted(by: { $0.key < $1.key }) {
+            guard let manifest = known ?? manifest(of: folder) else { continue }
+            for name in names(in: folder, apartFrom: Self.topLevelNames(of: manifest))
+            where !fileSystem.exists(joinPath(path, name)) {
+                try? fileSystem.move(joinPath(folder, name), to: joinPath(path, name))
+            }
         }
     }
 
@@ -430,6 +504,9 @@ struct OutputFolder: Sendable {
 
     /// Removes the staging folder of a failed build; the old site stays.
     func discard() {
+        for name in state.carried.withLock({ $0 }) where !fileSystem.exists(joinPath(path, name)) {
+            try? fileSystem.move(joinPath(stagingPath, name), to: joinPath(path, name))
+        }
         try? fileSystem.removeItem(at: stagingPath)
         state.sweeping.wait()
     }
