@@ -43,6 +43,30 @@ public enum TextFolding {
         return String(out)
     }
 
+    /// The slug of a tag or series name: `slug`, with `+` and `#` right
+    /// after a word spelled out, since they tell languages apart that
+    /// would otherwise share one page (C, C++ and C#).
+    ///
+    ///     TextFolding.termSlug("C++")     // "c-plus-plus"
+    ///     TextFolding.termSlug("C#")      // "c-sharp"
+    ///     TextFolding.termSlug("#swift")  // "swift"
+    public static func termSlug(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") }) else {
+            return slug(text)
+        }
+        var spelled = ""
+        var followsWord = false
+        for character in text {
+            if followsWord, character == "+" || character == "#" {
+                spelled += character == "+" ? " plus " : " sharp "
+                continue
+            }
+            spelled.append(character)
+            followsWord = character.unicodeScalars.allSatisfy(isWordScalar)
+        }
+        return slug(spelled)
+    }
+
     /// Whether `scalar` belongs inside a word (a letter, a mark or a digit).
     public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {

@@ -14,7 +14,7 @@ let commands: [CommandSpec] = [
         options: [("output", "DIR", "write the site here (default: SITE_DIR/Output)"),
                   ("base-url", "URL", "publish under this URL instead of the configured one")],
         flags: [("drafts", "include posts marked as drafts"), ("future", "include posts dated in the future"),
-                ("clean", "ignore the build cache (files Despina did not make are kept)"), ("force", "replace an output folder Despina did not create"),
+                ("clean", "ignore the build cache (files Despina did not make are kept)"), ("force", "build into an output folder Despina did not create (its files are kept)"),
                 ("verbose", "time each build step")]),
     CommandSpec(
         name: "new", summary: "Creates a post with its front matter filled in. Never overwrites a file.",

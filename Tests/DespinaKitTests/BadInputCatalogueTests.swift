@@ -290,11 +290,13 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  status: 1),
         BadInput(name: "an output folder Despina did not make", changes: [.text("Other/notes.txt", "mine\n")],
                  arguments: ["--output", "$SITE/Other"],
-                 standardError: ["$SITE/Other: error: the output folder is not empty and was not made by Despina; refusing to replace it (use --force to replace it anyway)",
+                 standardError: ["$SITE/Other: error: the output folder is not empty and was not made by Despina; refusing to build into it (use --force to build into it; the files there are kept)",
                                  BadInput.failed], status: 1),
         BadInput(name: "an output folder Despina did not make, with --force", changes: [.text("Other/notes.txt", "mine\n")],
                  arguments: ["--output", "$SITE/Other", "--force"],
-                 standardError: [], status: 0, published: ["Other/posts/first/index.html", "Other/.despina-output"]),
+                 standardError: ["$SITE/Other: warning: kept 1 name this build did not make (notes.txt): "
+                                 + "Despina keeps what it did not make; delete any that are pages of an earlier build"],
+                 status: 0, published: ["Other/posts/first/index.html", "Other/.despina-output", "Other/notes.txt"]),
         BadInput(name: "an output path that is a file", changes: [.text("Other", "mine\n")], arguments: ["--output", "$SITE/Other"],
                  standardError: ["$SITE/Other: error: the output path exists and is not a folder", BadInput.failed], status: 1),
     ]

@@ -283,14 +283,19 @@ struct TestSite {
         defer { site.remove() }
         #expect(site.failedBuild() == [
             "\(site.output): error: the output folder is not empty and was not made by Despina; "
-                + "refusing to replace it (use --force to replace it anyway)",
+                + "refusing to build into it (use --force to build into it; the files there are kept)",
         ])
         #expect(try snapshot(of: site.output) == ["notes.txt": Data("mine\n".utf8)])
         #expect(!site.exists(".Output.staging"))
 
-        _ = try site.build(force: true)
+        // Built into with --force: the file there is the writer's, and kept.
+        let summary = try site.build(force: true)
+        #expect(summary.warnings.map(\.description) == [
+            "\(site.output): warning: kept 1 name this build did not make (notes.txt): "
+                + "Despina keeps what it did not make; delete any that are pages of an earlier build",
+        ])
         let output = try snapshot(of: site.output)
-        #expect(output["notes.txt"] == nil)
+        #expect(output["notes.txt"] == Data("mine\n".utf8))
         #expect(output[".despina-output"] != nil)
         #expect(output["posts/first/index.html"] != nil)
     }

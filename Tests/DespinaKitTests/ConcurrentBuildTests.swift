@@ -128,8 +128,8 @@ import Testing
         let held = try #require(try fileSystem.lock(at: SiteLock.path(of: site), waiting: false))
         // Not taken twice, even by this process.
         #expect(try fileSystem.lock(at: SiteLock.path(of: site), waiting: false) == nil)
-        let lines = LogLines()
-        let environment = BuildEnvironment(fileSystem: fileSystem, now: { Date() }, log: Logger { level, line in if level == .info { lines.append(line) } })
+        let recorder = LogRecorder()
+        let environment = BuildEnvironment(fileSystem: fileSystem, now: { Date() }, log: recorder.logger)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             _ = try? SiteBuilder(environment: environment).build(BuildOptions(siteDirectory: site))
@@ -138,7 +138,7 @@ import Testing
         // The build does not start while the lock is held; it says whom it waits for.
         #expect(finished.wait(timeout: .now() + 0.5) == .timedOut)
         #expect(!fileSystem.exists(site + "/Output"))
-        #expect(lines.all.first == "Waiting for another build of this site (process \(getpid())) to finish…")
+        #expect(recorder.lines.first { $0.0 == .info }?.1 == "Waiting for another build of this site (process \(getpid())) to finish…")
         held.release()
         #expect(finished.wait(timeout: .now() + 60) == .success)
         #expect(fileSystem.exists(site + "/Output/index.html"))
@@ -156,23 +156,5 @@ import Testing
         try LocalFileSystem().replaceFile(at: folder + "/file", with: Array("two".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["file"])
         #expect(try String(contentsOfFile: folder + "/file", encoding: .utf8) == "two")
-    }
-}
-
-/// Lines a test's logger printed, from any thread.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
     }
 }

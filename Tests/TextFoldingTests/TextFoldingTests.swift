@@ -29,4 +29,13 @@ import TextFolding
     func slugs(input: String, expected: String) {
         #expect(TextFolding.slug(input) == expected)
     }
+
+    @Test(arguments: [
+        ("C++", "c-plus-plus"), ("C#", "c-sharp"), ("c", "c"), ("Notepad++", "notepad-plus-plus"),
+        ("F# and C#", "f-sharp-and-c-sharp"), ("#swift", "swift"), ("a + b", "a-b"), ("Swift", "swift"),
+        ("...", ""), ("!!!", ""), ("+", ""), ("Türkçe", "turkce"),
+    ])
+    func termSlugsSpellOutPlusAndSharpAfterAWord(input: String, expected: String) {
+        #expect(TextFolding.termSlug(input) == expected)
+    }
 }

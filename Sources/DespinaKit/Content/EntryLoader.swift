@@ -107,12 +107,13 @@ struct EntryLoader: Sendable {
             ?? matter?.date("updated", timeZone: config.zone)
             ?? matter?.date("last_modified_at", timeZone: config.zone)
         let categories = try categories(in: matter)
-        var tags: [String] = []
-        // A tag of spaces only would have an empty slug (a page at /tags//).
-        for tag in try (matter?.texts("tags") ?? []) + categories
-        where !tag.allSatisfy(\.isWhitespace) && !tags.contains(tag) {
-            tags.append(tag)
-        }
+        let tags = Self.publishableTerms(
+            try (matter?.texts("tags") ?? []) + categories, kind: "tag", limit: Self.tagLimit,
+            at: Self.position(of: "tags", in: matter) ?? Self.position(of: "categories", in: matter),
+            file: file, diagnostics: &diagnostics)
+        let series = Self.publishableTerms(
+            try matter?.text("series").map { [$0] } ?? [], kind: "series", limit: 1,
+            at: Self.position(of: "series", in: matter), file: file, diagnostics: &diagnostics).first
         let description = try matter?.text("description") ?? matter?.text("summary")
         let language = try matter?.string("lang") ?? matter?.string("language") ?? config.language
         let isDraft = try (matter?.bool("draft") ?? false) || (matter?.bool("published").map { !$0 } ?? false)
@@ -181,7 +182,7 @@ struct EntryLoader: Sendable {
             date: date, updated: updated, tags: tags, description: description, language: language,
             isDraft: isDraft, identifier: identifier,
             identifierPosition: Self.position(of: "id", in: matter), slugPosition: Self.position(of: "slug", in: matter), aliases: aliases,
-            series: matter?.text("series"),
+            series: series,
             seriesPart: matter?.int("seriesPart", atLeast: 1) ?? matter?.int("series_part", atLeast: 1),
             layout: layout, isSearchable: matter?.bool("search") ?? true,
             keywords: matter?.texts("keywords") ?? [], image: matter?.string("image"),
@@ -312,6 +313,39 @@ struct EntryLoader: Sendable {
                 "the link '\(link.destination)' matches no post or page of this build (missing, a draft or dated in the future)",
                 path: source, line: link.line, column: link.column)
         }
+    }
+
+    /// The most tags a post may have: each tag's page lists its posts with
+    /// all their tags, so a post's tags cost the square of their number.
+    static let tagLimit = 100
+
+    /// The tag or series names of `names` that can have a page: blank ones
+    /// name nothing; one with no letter or digit to make its URL from
+    /// (`...`), a repeat, and those past `limit` are left out with a warning.
+    static func publishableTerms(
+        _ names: [String], kind: String, limit: Int, at position: (line: Int, column: Int)?,
+        file: SourceFile, diagnostics: inout [Diagnostic]
+    ) -> [String] {
+        var terms: [String] = []
+        var slugs = Set<String>()
+        for name in names where !name.allSatisfy(\.isWhitespace) {
+            let slug = TextFolding.termSlug(name)
+            guard !slug.isEmpty else {
+                diagnostics.append(.warning(
+                    "the \(kind) '\(name)' has no letter or digit to make its page's address from; it is left out",
+                    path: file.relativePath, line: position?.line ?? 0, column: position?.column ?? 0))
+                continue
+            }
+            if slugs.insert(slug).inserted { terms.append(name) }
+        }
+        if terms.count > limit {
+            diagnostics.append(.warning(
+                "\(terms.count) tags; the first \(limit) are used and the rest left out "
+                    + "(every tag's page lists the tags of its posts)",
+                path: file.relativePath, line: position?.line ?? 0, column: position?.column ?? 0))
+            terms.removeLast(terms.count - limit)
+        }
+        return terms
     }
 
     /// Where the value of `key` starts in the file.

@@ -123,7 +123,7 @@ struct OutputFolder: Sendable {
                 throw Diagnostic(
                     path: path,
                     message: "the output folder is not empty and was not made by Despina; "
-                        + "refusing to replace it (use --force to replace it anyway)")
+                        + "refusing to build into it (use --force to build into it; the files there are kept)")
             }
         }
         let outputManifest = manifest(of: path)

@@ -234,7 +234,7 @@ final class PostSummary: MustacheObject {
         case "isPage": return .bool(post.kind == .page)
         case "tags":
             return .array(post.tags.map { tag in
-                let slug = TextFolding.slug(tag)
+                let slug = TextFolding.termSlug(tag)
                 return .dictionary([
                     "name": .string(tag), "slug": .string(slug), "url": .string(root + "tags/\(slug)/"),
                 ])

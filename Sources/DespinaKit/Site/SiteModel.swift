@@ -84,14 +84,14 @@ struct SiteModel: Sendable {
                 if let known = slugs[tag] {
                     slug = known
                 } else {
-                    slug = TextFolding.slug(tag)
+                    slug = TextFolding.termSlug(tag)
                     slugs[tag] = slug
                 }
                 guard !slug.isEmpty, seen.insert(slug).inserted else { continue }
                 tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
             }
             if let title = post.series {
-                let slug = TextFolding.slug(title)
+                let slug = TextFolding.termSlug(title)
                 if !slug.isEmpty {
                     seriesIndex[slug, default: SeriesGroup(title: title, slug: slug, posts: [])].posts.append(index)
                 }
