@@ -5,7 +5,7 @@ import TextFolding
 /// Blogs moved from another generator have links into their posts
 /// (`/post/#the-id`) made by that generator's rule; choosing its style keeps
 /// those links working.
-public enum HeadingIDStyle: String, Sendable, Hashable, CaseIterable {
+public enum HeadingIDStyle: String, Sendable, Hashable, CaseIterable, Codable {
     /// Despina's own: letters folded to ASCII (`Kỹ thuật` → `ky-thuat`),
     /// runs of other characters become one `-`; `section` when nothing is
     /// left.

@@ -525,7 +525,7 @@ public struct SiteBuilder: Sendable {
         fingerprint.combine(BuildKeys.tool)
         fingerprint.combine(options.includeDrafts)
         fingerprint.combine(options.includeFuture)
-        fingerprint.combine(String(describing: config))
+        fingerprint.combine(config.fingerprint)
         for name in theme.templates.keys.sorted() {
             fingerprint.combine(name)
             fingerprint.combine(theme.templates[name])

@@ -41,7 +41,7 @@ enum BuildKeys {
         reading.feedLimit = 0
         var fingerprint = Fingerprint()
         fingerprint.combine(tool)
-        fingerprint.combine(String(describing: reading))
+        fingerprint.combine(reading.fingerprint)
         for layout in layouts.sorted() { fingerprint.combine(layout) }
         fingerprint.combine("ids")
         for id in reservedIDs.sorted() { fingerprint.combine(id) }
@@ -53,7 +53,29 @@ enum BuildKeys {
     static func pages(config: SiteConfig) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.combine(tool)
-        fingerprint.combine(String(describing: config))
+        fingerprint.combine(config.fingerprint)
         return fingerprint.value
     }
 }
+
+extension SiteConfig {
+    /// A digest of every setting, the same in every process: the settings
+    /// encoded field by field, keys sorted. A description of the value
+    /// would do only until a setting holds a dictionary, whose order
+    /// changes from one process to the next; encoding needs no list of
+    /// fields kept beside the type, so a new setting is in the key at once.
+    var fingerprint: UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(Self.encoded(self))
+        return fingerprint.value
+    }
+
+    /// The settings as sorted JSON; empty only if a setting could not be
+    /// encoded, which no setting's type allows.
+    static func encoded(_ config: SiteConfig) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(config)).map(Array.init) ?? []
+    }
+}
+

@@ -154,7 +154,7 @@ struct PermalinkInputs: Sendable {
 /// URL segments, what `:slug` and `:title` fall back to, how a title is
 /// made from a file name and how `categories` is read. A site moved from
 /// Jekyll or Hugo keeps its old URLs with that generator's conventions.
-enum SiteConventions: String, Sendable, CaseIterable {
+enum SiteConventions: String, Sendable, CaseIterable, Encodable {
     /// Despina's own: ASCII slugs (`Kỹ thuật` → `ky-thuat`).
     case despina
     /// Hugo's: paths lowercased, spaces made hyphens, letters of any

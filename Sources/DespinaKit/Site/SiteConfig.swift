@@ -3,7 +3,7 @@ import Markup
 
 /// The site's settings from `despina.yml`. Every key has a default, so a
 /// site folder needs no configuration file at all.
-public struct SiteConfig: Sendable, Equatable {
+public struct SiteConfig: Sendable, Equatable, Encodable {
     /// The site's name, shown in the header and feeds.
     public var title = "My Blog"
     /// One sentence about the site, for feeds and the home page's description.
@@ -82,7 +82,7 @@ public struct SiteConfig: Sendable, Equatable {
 }
 
 /// A named value of `params:` in `despina.yml`.
-public struct SiteParameter: Sendable, Equatable {
+public struct SiteParameter: Sendable, Equatable, Encodable {
     public var name: String
     public var value: String
 
@@ -95,7 +95,7 @@ public struct SiteParameter: Sendable, Equatable {
 
 /// An old URL of the site and the URL it now redirects to, with the line
 /// of `despina.yml` that says so.
-public struct SiteRedirect: Sendable, Equatable {
+public struct SiteRedirect: Sendable, Equatable, Encodable {
     public var from: String
     public var to: String
     public var line: Int
@@ -111,7 +111,7 @@ public struct SiteRedirect: Sendable, Equatable {
 }
 
 /// The URL pattern of one section's posts.
-public struct SectionPermalink: Sendable, Equatable {
+public struct SectionPermalink: Sendable, Equatable, Encodable {
     /// The section's folder below `Content/`: `blog`.
     public var section: String
     /// The pattern: `/:section/:year/:slug/`.
@@ -142,7 +142,7 @@ extension SiteConfig {
 }
 
 /// Markdown rendering options a site can set.
-public struct MarkdownSettings: Sendable, Equatable {
+public struct MarkdownSettings: Sendable, Equatable, Encodable {
     /// Curly quotes, dashes and ellipses.
     public var smartPunctuation = true
     /// Every line break in a paragraph becomes `<br>` (poems turn this on).
@@ -169,7 +169,7 @@ public struct MarkdownSettings: Sendable, Equatable {
 }
 
 /// Search index options a site can set.
-public struct SearchSettings: Sendable, Equatable {
+public struct SearchSettings: Sendable, Equatable, Encodable {
     /// Whether the build writes a search index and page.
     public var enabled = true
     /// Whether code blocks are indexed (with the lowest weight).
