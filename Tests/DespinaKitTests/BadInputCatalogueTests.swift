@@ -38,7 +38,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 /// The catalogue of bad inputs, run through the real executable: every case
 /// checks the exact messages (file, line, column), the exit status, and that
 /// a failed build leaves the previous `Output/` byte for byte as it was.
-@Suite struct BadInputCatalogueTests {
+@Suite(.tags(.slow), .disabled(if: quickTestsOnly, quickTestsNote)) struct BadInputCatalogueTests {
     static let second = "Content/posts/second.md"
 
     static let frontMatterCases: [BadInput] = [

@@ -6,7 +6,7 @@ import Testing
 /// Opens the built sample blog's search page in headless Chromium (served on
 /// loopback, since pages cannot fetch JSON from file://) and reads the
 /// results from the DOM after the scripts ran.
-@Suite(.serialized) struct BrowserSearchTests {
+@Suite(.serialized, .tags(.slow), .disabled(if: quickTestsOnly, quickTestsNote)) struct BrowserSearchTests {
     static let chromium = findProgram("chromium", "chromium-browser", "google-chrome")
     static let isEnabled = chromium != nil || externalChecksRequired
 

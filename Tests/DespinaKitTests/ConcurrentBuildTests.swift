@@ -5,7 +5,7 @@ import Testing
 /// Builds of one site started at the same time, by two `despina build`
 /// or by a build beside `despina serve`, leave the site a clean build
 /// makes: the site's build lock lets one write at a time.
-@Suite(.serialized) struct ConcurrentBuildTests {
+@Suite(.serialized, .tags(.slow), .disabled(if: quickTestsOnly, quickTestsNote)) struct ConcurrentBuildTests {
     /// A site of `count` posts in a new temporary folder.
     func makeSite(count: Int) throws -> (folder: String, site: String) {
         let folder = try makeTemporaryDirectory()

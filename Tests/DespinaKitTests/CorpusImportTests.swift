@@ -6,7 +6,7 @@ import Testing
 /// repository (each under its own licence; they are read there, never
 /// copied in): each is imported and built, with no error, and no kind of
 /// warning on more than a tenth of its posts unless it names a real loss.
-@Suite(.serialized) struct CorpusImportTests {
+@Suite(.serialized, .tags(.slow), .disabled(if: quickTestsOnly, quickTestsNote)) struct CorpusImportTests {
     static let corpusDirectory = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL.path
 
     /// Kinds of warnings that name something the old site had and the new

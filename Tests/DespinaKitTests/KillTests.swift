@@ -7,7 +7,7 @@ import Glibc
 
 /// A build killed with SIGKILL at any moment leaves the old site or the new
 /// one in Output/, never a mix, and the next build leaves no staging folder.
-@Suite(.serialized) struct KillTests {
+@Suite(.serialized, .tags(.slow), .disabled(if: quickTestsOnly, quickTestsNote)) struct KillTests {
     /// Writes `count` posts whose text depends on `version`.
     func writePosts(_ site: String, count: Int, version: String) throws {
         for index in 0..<count {

@@ -54,6 +54,16 @@ func snapshot(of root: String) throws -> [String: Data] {
     return result
 }
 
+extension Tag {
+    /// Suites that take many seconds (processes, browsers, real blogs):
+    /// `DESPINA_QUICK_TESTS=1 swift test` skips them; CI runs everything.
+    @Tag static var slow: Self
+}
+
+/// Whether the slow suites are skipped (`DESPINA_QUICK_TESTS=1`).
+let quickTestsOnly = ProcessInfo.processInfo.environment["DESPINA_QUICK_TESTS"] == "1"
+let quickTestsNote: Comment = "slow: skipped because DESPINA_QUICK_TESTS=1"
+
 /// Whether tests that need an outside tool must fail rather than skip when it is missing.
 let externalChecksRequired = ProcessInfo.processInfo.environment["DESPINA_REQUIRE_EXTERNAL_CHECKS"] == "1"
 

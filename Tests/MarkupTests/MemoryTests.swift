@@ -2,9 +2,17 @@ import Foundation
 import Testing
 @testable import Markup
 
+extension Tag {
+    /// A suite that takes many seconds: `DESPINA_QUICK_TESTS=1` skips it; CI runs it.
+    @Tag static var slow: Self
+}
+
 /// Parsing and rendering many documents must not grow memory: every cmark
 /// node the transforms unlink is freed, and every node they create ends up
 /// owned by the tree.
+@Suite(
+    .tags(.slow),
+    .disabled(if: ProcessInfo.processInfo.environment["DESPINA_QUICK_TESTS"] == "1", "slow: skipped because DESPINA_QUICK_TESTS=1"))
 struct MemoryTests {
     static let markdown = """
         # Kỹ thuật

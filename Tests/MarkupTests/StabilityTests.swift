@@ -24,7 +24,8 @@ struct StabilityTests {
         }
     }
 
-    @Test func concurrentRenderingMatchesSerialRendering() throws {
+    @Test(.enabled(if: CommonMarkSpec.isAvailable, CommonMarkSpec.skipNote))
+    func concurrentRenderingMatchesSerialRendering() throws {
         let markdown = try CommonMarkConformanceTests.examples("spec.json").map(\.markdown)
         let serial = markdown.map { Document(markdown: $0).html + Document(markdown: $0).summaryHTML }
         let results = Results(count: markdown.count)
