@@ -20,10 +20,17 @@ final class Renderer {
     private var depth = 0
     private var templateName: String
     private let templates: TemplateSet?
+    /// The template this render was asked for, named when the budget runs out.
+    private let renderedName: String
+    private let budget: RenderBudget
+    /// Steps walked so far, counted as each list of steps is entered.
+    private var stepsTaken = 0
 
-    init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?) {
+    init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?, budget: RenderBudget = .standard) {
         self.templateName = templateName
+        self.renderedName = templateName
         self.templates = templates
+        self.budget = budget
         stack.reserveCapacity(16)
         if let globals { stack.append(Frame(value: globals, index: -1, count: 0)) }
         stack.append(Frame(value: context, index: -1, count: 0))
@@ -32,6 +39,7 @@ final class Renderer {
     // MARK: - Nodes
 
     func render(_ steps: [Step], into output: inout [UInt8]) throws(TemplateError) {
+        stepsTaken &+= steps.count
         for step in steps {
             switch step {
             case .text(let bytes):
@@ -88,6 +96,7 @@ final class Renderer {
         switch value {
         case .array(let elements):
             for (index, element) in elements.enumerated() {
+                try spend(output: output, at: tag.position) { "section {{#\(tag.name.text)}}" }
                 stack.append(Frame(value: element, index: index, count: elements.count))
                 defer { stack.removeLast() }
                 try render(tag.steps, into: &output)
@@ -114,7 +123,7 @@ final class Renderer {
 
     private func renderPartial(_ tag: PartialTag, into output: inout [UInt8]) throws(TemplateError) {
         guard let template = try resolve(tag.reference, kind: "partial", at: tag.position) else { return }
-        try include(template, indentation: tag.indentation, at: tag.position, into: &output)
+        try include(template, kind: "partial", indentation: tag.indentation, at: tag.position, into: &output)
     }
 
     private func renderParent(_ tag: ParentTag, into output: inout [UInt8]) throws(TemplateError) {
@@ -125,7 +134,7 @@ final class Renderer {
         var merged = tag.overrides
         for (name, block) in saved { merged[name] = block }
         overrides = merged
-        try include(template, indentation: tag.indentation, at: tag.position, into: &output)
+        try include(template, kind: "parent", indentation: tag.indentation, at: tag.position, into: &output)
     }
 
     private func renderBlock(_ tag: BlockTag, into output: inout [UInt8]) throws(TemplateError) {
@@ -155,11 +164,14 @@ final class Renderer {
     }
 
     /// Renders another template in place, guarding against endless recursion.
-    private func include(_ template: Template, indentation added: [UInt8]?, at position: SourcePosition, into output: inout [UInt8]) throws(TemplateError) {
+    private func include(
+        _ template: Template, kind: String, indentation added: [UInt8]?, at position: SourcePosition, into output: inout [UInt8]
+    ) throws(TemplateError) {
         guard depth < Renderer.maximumDepth else {
             throw TemplateError(templateName: templateName, position: position,
                                 message: "templates are nested more than \(Renderer.maximumDepth) levels deep at \"\(template.name)\"; does a partial include itself?")
         }
+        try spend(output: output, at: position) { "\(kind) \"\(template.name)\"" }
         let savedIndentation = indentation
         let savedName = templateName
         depth += 1
@@ -175,6 +187,29 @@ final class Renderer {
         }
         templateName = template.name
         try render(template.steps, into: &output)
+    }
+
+    /// Throws when the render has walked more steps or written more bytes
+    /// than its budget allows; called wherever work can multiply (entering
+    /// a partial, a parent or a list element), so a theme whose partials
+    /// include each other many times over ends with an error instead of
+    /// running for ever. `place` names what was about to be entered.
+    private func spend(output: [UInt8], at position: SourcePosition, entering place: () -> String) throws(TemplateError) {
+        let excess: String
+        if stepsTaken > budget.steps {
+            excess = "takes more than \(budget.steps) steps"
+        } else if output.count > budget.outputBytes {
+            excess = "writes more than \(Self.byteCount(budget.outputBytes))"
+        } else {
+            return
+        }
+        throw TemplateError(templateName: templateName, position: position,
+                            message: "rendering \"\(renderedName)\" \(excess) (stopped at \(place())); do partials include each other many times over?")
+    }
+
+    /// `256 MiB`, or `1000 bytes` for a size that is not whole mebibytes.
+    private static func byteCount(_ bytes: Int) -> String {
+        bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// Finds the template a partial or parent tag names; `nil` renders nothing.

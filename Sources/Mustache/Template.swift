@@ -36,7 +36,9 @@ public struct Template: Sendable {
     ///   - partials: where `{{>name}}` and `{{<name}}` find templates; without a set,
     ///     any partial or parent tag is reported as missing.
     ///   - globals: looked up after everything in `context`, e.g. ``Value/standardHelpers``.
-    /// - Throws: ``TemplateError`` for a missing partial, runaway recursion or a failing lambda.
+    /// - Throws: ``TemplateError`` for a missing partial, runaway recursion, a
+    ///   render past its budget (partials that include each other many times
+    ///   over) or a failing lambda.
     public func render(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> String {
         String(decoding: try renderUTF8(context, partials: partials, globals: globals), as: UTF8.self)
     }
@@ -44,7 +46,12 @@ public struct Template: Sendable {
     /// Renders the template into UTF-8 bytes, ready to be written to a file
     /// without building a `String` first. Arguments as in ``render(_:partials:globals:)``.
     public func renderUTF8(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> [UInt8] {
-        let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals)
+        try renderUTF8(context, partials: partials, globals: globals, budget: .standard)
+    }
+
+    /// Renders within `budget` (tests give a small one to reach it quickly).
+    func renderUTF8(_ context: Value, partials: TemplateSet?, globals: Value?, budget: RenderBudget) throws(TemplateError) -> [UInt8] {
+        let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals, budget: budget)
         var output: [UInt8] = []
         output.reserveCapacity(sourceSize + sourceSize / 2 + 64)
         try renderer.render(steps, into: &output)
