@@ -30,12 +30,15 @@ final class EventLoop {
     /// A stream client that lets this much output pile up is dropped.
     private static let maxStreamBacklog = 1 << 20
 
-    init(listeners: [Int32], mailbox: LoopMailbox, root: SharedRoot, configuration: ServerConfiguration) {
+    /// A loop serving on `listeners`, which are bound to `port`.
+    init(listeners: [Int32], port: UInt16, mailbox: LoopMailbox, root: SharedRoot, configuration: ServerConfiguration) {
         self.listeners = listeners
         self.mailbox = mailbox
         self.root = root
         self.configuration = configuration
-        self.responder = Responder(liveReload: configuration.liveReload, cache: FileCache())
+        self.responder = Responder(
+            liveReload: configuration.liveReload, cache: FileCache(),
+            hostCheck: HostCheck(listeningHost: configuration.host, port: port))
         self.idleTimeout = configuration.idleTimeout.nanoseconds
         self.maxConnections = max(1, configuration.maxConnections)
         self.parserLimits = configuration.parserLimits

@@ -3,9 +3,16 @@ import Glibc
 /// Turns a parsed request into a ``Response``: static files, redirects, the
 /// site's 404 page, entity-tag revalidation, live-reload injection and the
 /// event-stream endpoint. Used only from the event-loop thread.
+///
+/// A refused request (a `Host` that is not this server, a bad target, a
+/// method other than GET and HEAD) is answered
+/// with `Connection: close` and its connection closes: a client that sends
+/// such requests is not served further on the same connection.
 struct Responder {
     let liveReload: Bool
     let cache: FileCache
+    /// Which `Host` fields name this server.
+    let hostCheck: HostCheck
 
     private static let allowedMethods = "GET, HEAD"
 
@@ -27,9 +34,15 @@ struct Responder {
         let exchange = Exchange(request)
         let isHead = exchange.isHead
 
+        if let host = request.value(forHeader: "host"), !hostCheck.accepts(host) {
+            return plainResponse(
+                status: 421, explanation: "This server answers to http://\(hostCheck.suggestedAuthority)/, not to the host this request names.",
+                omitBody: isHead, refuses: true, exchange: exchange)
+        }
+
         if liveReload, request.path == LiveReload.eventsPath {
             guard request.method == "GET" else {
-                return plainResponse(status: 405, extraFields: [("Allow", "GET")], omitBody: isHead, exchange: exchange)
+                return plainResponse(status: 405, extraFields: [("Allow", "GET")], omitBody: isHead, refuses: true, exchange: exchange)
             }
             var head = ResponseHead(status: 200)
             head.add("Content-Type", "text/event-stream")
@@ -39,13 +52,13 @@ struct Responder {
         }
 
         guard request.method == "GET" || isHead else {
-            return plainResponse(status: 405, extraFields: [("Allow", Self.allowedMethods)], omitBody: false, exchange: exchange)
+            return plainResponse(status: 405, extraFields: [("Allow", Self.allowedMethods)], omitBody: false, refuses: true, exchange: exchange)
         }
 
         let (resolution, status) = RequestPath.resolve(request.target, inRootPath: rootPath)
         switch resolution {
         case .badRequest:
-            return plainResponse(status: 400, omitBody: isHead, exchange: exchange)
+            return plainResponse(status: 400, omitBody: isHead, refuses: true, exchange: exchange)
         case .notFound:
             return notFoundResponse(rootPath: rootPath, exchange: exchange)
         case let .redirect(location):
@@ -126,20 +139,27 @@ struct Responder {
         return Response(head: head.serialized(), body: isHead ? .none : .bytes(bytes), closesConnection: !exchange.keepsAlive)
     }
 
-    /// A short plain-text response for statuses without a file body.
-    private func plainResponse(status: Int, extraFields: [(String, String)] = [], omitBody: Bool, exchange: Exchange) -> Response {
-        let body = Array("\(status) \(ResponseHead.reasonPhrase(for: status))\n".utf8)
+    /// A short plain-text response for statuses without a file body: the
+    /// status line, then `explanation` on a line of its own. A response
+    /// that `refuses` the request closes the connection.
+    private func plainResponse(
+        status: Int, explanation: String? = nil, extraFields: [(String, String)] = [], omitBody: Bool, refuses: Bool = false,
+        exchange: Exchange
+    ) -> Response {
+        var text = "\(status) \(ResponseHead.reasonPhrase(for: status))\n"
+        if let explanation { text += explanation + "\n" }
+        let body = Array(text.utf8)
         var head = ResponseHead(status: status)
         head.add("Content-Type", "text/plain; charset=utf-8")
         head.add("Content-Length", String(body.count))
         head.add("Cache-Control", "no-cache")
         for (name, value) in extraFields { head.add(name, value) }
-        addConnectionField(to: &head, exchange: exchange)
-        return Response(head: head.serialized(), body: omitBody ? .none : .bytes(body), closesConnection: !exchange.keepsAlive)
+        addConnectionField(to: &head, exchange: exchange, closes: refuses)
+        return Response(head: head.serialized(), body: omitBody ? .none : .bytes(body), closesConnection: refuses || !exchange.keepsAlive)
     }
 
-    private func addConnectionField(to head: inout ResponseHead, exchange: Exchange) {
-        if !exchange.keepsAlive {
+    private func addConnectionField(to head: inout ResponseHead, exchange: Exchange, closes: Bool = false) {
+        if closes || !exchange.keepsAlive {
             head.add("Connection", "close")
         } else if exchange.request.version == .http1_0 {
             head.add("Connection", "keep-alive")

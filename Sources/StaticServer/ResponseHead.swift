@@ -32,6 +32,7 @@ struct ResponseHead {
         case 408: "Request Timeout"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
+        case 421: "Misdirected Request"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -72,7 +72,7 @@ public final class StaticFileServer: Sendable {
             let root = self.root
             let configuration = self.configuration
             let thread = Thread {
-                EventLoop(listeners: listeners, mailbox: mailbox, root: root, configuration: configuration).run()
+                EventLoop(listeners: listeners, port: port, mailbox: mailbox, root: root, configuration: configuration).run()
                 finished.signal()
             }
             thread.name = "despina-server"

@@ -72,7 +72,7 @@ final class RawHTTPClient {
     /// Sends a GET (or another method) with a Host field and reads the response.
     func request(_ target: String, method: String = "GET", headers: [String] = []) throws -> Response {
         let extra = headers.map { $0 + "\r\n" }.joined()
-        try send("\(method) \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n")
+        try send("\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(extra)\r\n")
         return try readResponse(bodyless: method == "HEAD")
     }
 

@@ -149,10 +149,10 @@ struct StaticFileServerTests {
         let site = try SiteFixture()
         let client = try site.client()
         try client.send(
-            "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n"
-                + "HEAD /style.css HTTP/1.1\r\nHost: t\r\n\r\n"
-                + "GET /missing HTTP/1.1\r\nHost: t\r\n\r\n"
-                + "GET /app.js HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            "GET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "GET /missing HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "GET /app.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(try client.readResponse().text == "content of notes.txt")
         let head = try client.readResponse(bodyless: true)
         #expect(head.header("Content-Type") == "text/css; charset=utf-8")
@@ -161,23 +161,52 @@ struct StaticFileServerTests {
         #expect(client.isClosedByServer())
     }
 
-    @Test func refusesOtherMethods() throws {
+    @Test(arguments: ["POST", "PUT", "DELETE", "OPTIONS", "get"])
+    func refusesOtherMethodsAndCloses(_ method: String) throws {
         let site = try SiteFixture()
         let client = try site.client()
-        for method in ["POST", "PUT", "DELETE", "OPTIONS", "get"] {
-            let response = try client.request("/", method: method)
-            #expect(response.status == 405)
-            #expect(response.header("Allow") == "GET, HEAD")
-        }
+        try client.send("\(method) / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(response.header("Connection") == "close")
+        #expect(response.text == "405 Method Not Allowed\n")
+        // The request behind it is not answered: the connection is closed.
+        #expect(client.isClosedByServer())
+    }
+
+    @Test(arguments: [
+        ("/../secret.txt", 400, "400 Bad Request\n"),
+        ("/%2e%2e/secret.txt", 400, "400 Bad Request\n"),
+        ("/a%00b", 400, "400 Bad Request\n"),
+    ])
+    func refusedTargetsCloseTheirConnection(_ target: String, status: Int, body: String) throws {
+        let site = try SiteFixture()
+        let client = try site.client()
+        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\nGET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == status)
+        #expect(response.header("Connection") == "close")
+        #expect(response.text == body)
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func aMissingPageKeepsTheConnection() throws {
+        let site = try SiteFixture()
+        let client = try site.client()
+        let missing = try client.request("/nowhere/")
+        #expect(missing.status == 404)
+        #expect(missing.header("Connection") == nil)
+        #expect(try client.request("/notes.txt").text == "content of notes.txt")
     }
 
     @Test func skipsASmallRequestBodyAndRefusesChunkedOnes() throws {
         let site = try SiteFixture()
         let client = try site.client()
-        try client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhelloGET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(try client.readResponse().status == 405)
+        try client.send("GET /app.js HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhelloGET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try client.readResponse().text == "content of app.js")
         #expect(try client.readResponse().text == "content of notes.txt")
-        try client.send("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        try client.send("POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
         let refused = try client.readResponse()
         #expect(refused.status == 501)
         #expect(refused.header("Connection") == "close")
@@ -187,13 +216,13 @@ struct StaticFileServerTests {
     @Test func assemblesRequestsThatArriveInPieces() throws {
         let site = try SiteFixture()
         let client = try site.client()
-        try client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n")
+        try client.send("GET /app.js HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.05)
         try client.send("hel")
         Thread.sleep(forTimeInterval: 0.05)
         try client.send("lo")
-        #expect(try client.readResponse().status == 405)
-        for byte in "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n".utf8 {
+        #expect(try client.readResponse().text == "content of app.js")
+        for byte in "GET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8 {
             try client.send(bytes: [byte])
         }
         #expect(try client.readResponse().text == "content of notes.txt")
@@ -203,9 +232,9 @@ struct StaticFileServerTests {
         let site = try SiteFixture()
         let client = try site.client()
         let requests = Array((
-            "GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n"
-                + "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\n\r\n\r\n"
-                + "\r\nHEAD /app.js HTTP/1.1\nHost: t\n\n").utf8)
+            "GET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "GET /x HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\n\r\n\r\n\r\n"
+                + "\r\nHEAD /app.js HTTP/1.1\nHost: localhost\n\n").utf8)
         var generator = SplitMix64(seed: 42)
         for _ in 0..<20 {
             var offset = 0
@@ -215,7 +244,7 @@ struct StaticFileServerTests {
                 offset += length
             }
             #expect(try client.readResponse().text == "content of notes.txt")
-            #expect(try client.readResponse().status == 405)
+            #expect(try client.readResponse().status == 404)
             #expect(try client.readResponse(bodyless: true).header("Content-Length") == "17")
         }
     }
@@ -231,12 +260,12 @@ struct StaticFileServerTests {
     @Test func limitsTheRequestLineAndHeaders() throws {
         let site = try SiteFixture(configuration: ServerConfiguration(port: 0, maxRequestLineBytes: 100, maxHeaderBytes: 200))
         let longLine = try site.client()
-        try longLine.send("GET /" + String(repeating: "a", count: 200) + " HTTP/1.1\r\nHost: t\r\n\r\n")
+        try longLine.send("GET /" + String(repeating: "a", count: 200) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(try longLine.readResponse().status == 414)
         #expect(longLine.isClosedByServer())
 
         let bigHeaders = try site.client()
-        try bigHeaders.send("GET / HTTP/1.1\r\nHost: t\r\nX-Filler: " + String(repeating: "b", count: 300) + "\r\n\r\n")
+        try bigHeaders.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Filler: " + String(repeating: "b", count: 300) + "\r\n\r\n")
         #expect(try bigHeaders.readResponse().status == 431)
         #expect(bigHeaders.isClosedByServer())
 
@@ -288,7 +317,7 @@ struct StaticFileServerTests {
         let size = 32 << 20
         try site.write("huge.bin", [UInt8](repeating: 0x61, count: size))
         let reader = try RawHTTPClient(port: site.server.port, timeout: 3, receiveBufferSize: 4096)
-        try reader.send("GET /huge.bin HTTP/1.1\r\nHost: t\r\n\r\n")
+        try reader.send("GET /huge.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
         Thread.sleep(forTimeInterval: 1.5)
         #expect(throws: RawHTTPClient.Failure.self) { try reader.readResponse() }
     }
@@ -296,7 +325,7 @@ struct StaticFileServerTests {
     @Test func closesClientsThatTrickleTheirHeaders() throws {
         let site = try SiteFixture(configuration: ServerConfiguration(port: 0, idleTimeout: .seconds(30), headerTimeout: .milliseconds(300)))
         let slow = try site.client(timeout: 3)
-        try slow.send("GET / HTTP/1.1\r\nHost: t\r\n")
+        try slow.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
         Thread.sleep(forTimeInterval: 0.1)
         try slow.send("X-A: 1\r\n")
         #expect(slow.isClosedByServer())
@@ -310,7 +339,7 @@ struct StaticFileServerTests {
         #expect(try second.request("/notes.txt").status == 200)
 
         let third = try site.client(timeout: 0.5)
-        try third.send("GET /notes.txt HTTP/1.1\r\nHost: t\r\n\r\n")
+        try third.send("GET /notes.txt HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(third.receivesNothing())
 
         _ = try first.request("/notes.txt", headers: ["Connection: close"])
@@ -322,7 +351,7 @@ struct StaticFileServerTests {
     @Test func sendsReloadEventsToStreamClients() throws {
         let site = try SiteFixture()
         let stream = try site.client()
-        try stream.send("GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n")
+        try stream.send("GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
         let head = try stream.readResponse()
         #expect(head.status == 200)
         #expect(head.header("Content-Type") == "text/event-stream")
@@ -339,7 +368,7 @@ struct StaticFileServerTests {
     @Test func sendsBuildErrorsAndReplaysThemUntilTheNextReload() throws {
         let site = try SiteFixture()
         let stream = try site.client()
-        try stream.send("GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: t\r\n\r\n")
+        try stream.send("GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = try stream.readResponse()
         _ = try stream.read(through: "\n\n")
 
@@ -362,7 +391,7 @@ struct StaticFileServerTests {
     /// Opens an event stream and reads past its head and preamble.
     private func openStream(_ site: SiteFixture, timeout: Double = 5) throws -> RawHTTPClient {
         let stream = try site.client(timeout: timeout)
-        try stream.send("GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: t\r\n\r\n")
+        try stream.send("GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: localhost\r\n\r\n")
         stream.setReadTimeout(5)
         _ = try stream.readResponse()
         #expect(try stream.read(through: "\n\n") == "retry: 1000\n\n")
