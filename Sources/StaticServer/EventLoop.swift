@@ -10,6 +10,8 @@ final class EventLoop {
     private let configuration: ServerConfiguration
     private let responder: Responder
     private var connections: [Int32: Connection] = [:]
+    /// How many connections are event streams.
+    private var eventStreams = 0
     /// The message of the last build error, replayed to streams that connect
     /// before the next reload.
     private var lastBuildError: String?
@@ -38,7 +40,8 @@ final class EventLoop {
         self.configuration = configuration
         self.responder = Responder(
             liveReload: configuration.liveReload, cache: FileCache(),
-            hostCheck: HostCheck(listeningHost: configuration.host, port: port))
+            hostCheck: HostCheck(listeningHost: configuration.host, port: port),
+            maxEventStreams: max(0, configuration.maxEventStreams))
         self.idleTimeout = configuration.idleTimeout.nanoseconds
         self.maxConnections = max(1, configuration.maxConnections)
         self.parserLimits = configuration.parserLimits
@@ -238,7 +241,7 @@ final class EventLoop {
         case let .request(request, consumed):
             connection.consumeInput(consumed)
             connection.requestStartedAt = connection.unparsedInput.isEmpty ? nil : now
-            let response = responder.response(to: request, rootPath: root.current)
+            let response = responder.response(to: request, rootPath: root.current, openEventStreams: eventStreams)
             connection.enqueue(response)
             if response.closesConnection {
                 connection.closesAfterOutput = true
@@ -246,6 +249,7 @@ final class EventLoop {
             }
             if response.startsEventStream {
                 connection.state = .eventStream
+                eventStreams += 1
                 connection.discardInput()
                 if let message = lastBuildError {
                     connection.output.append(.bytes(LiveReload.errorEvent(message: message), offset: 0))
@@ -268,6 +272,9 @@ final class EventLoop {
     }
 
     private func drop(_ connection: Connection) {
+        // Dropped once only: its descriptor may already belong to a new connection.
+        guard connections[connection.descriptor] === connection else { return }
+        if case .eventStream = connection.state { eventStreams -= 1 }
         connections.removeValue(forKey: connection.descriptor)
         connection.close()
     }

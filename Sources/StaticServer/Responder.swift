@@ -5,7 +5,7 @@ import Glibc
 /// event-stream endpoint. Used only from the event-loop thread.
 ///
 /// A refused request (a `Host` that is not this server, a bad target, a
-/// method other than GET and HEAD) is answered
+/// method other than GET and HEAD, one event stream too many) is answered
 /// with `Connection: close` and its connection closes: a client that sends
 /// such requests is not served further on the same connection.
 struct Responder {
@@ -13,6 +13,8 @@ struct Responder {
     let cache: FileCache
     /// Which `Host` fields name this server.
     let hostCheck: HostCheck
+    /// The most event streams open at once.
+    let maxEventStreams: Int
 
     private static let allowedMethods = "GET, HEAD"
 
@@ -29,8 +31,9 @@ struct Responder {
         }
     }
 
-    /// The response to `request`, with files looked up under `rootPath`.
-    func response(to request: HTTPRequest, rootPath: String) -> Response {
+    /// The response to `request`, with files looked up under `rootPath`;
+    /// `openEventStreams` is how many event streams are open already.
+    func response(to request: HTTPRequest, rootPath: String, openEventStreams: Int = 0) -> Response {
         let exchange = Exchange(request)
         let isHead = exchange.isHead
 
@@ -43,6 +46,11 @@ struct Responder {
         if liveReload, request.path == LiveReload.eventsPath {
             guard request.method == "GET" else {
                 return plainResponse(status: 405, extraFields: [("Allow", "GET")], omitBody: isHead, refuses: true, exchange: exchange)
+            }
+            guard openEventStreams < maxEventStreams else {
+                return plainResponse(
+                    status: 503, explanation: "\(maxEventStreams) live-reload streams are open already; this page will not reload by itself.",
+                    omitBody: false, refuses: true, exchange: exchange)
             }
             var head = ResponseHead(status: 200)
             head.add("Content-Type", "text/event-stream")

@@ -15,6 +15,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// the limit is reached, new connections wait in the listen backlog until
     /// an open one closes.
     public var maxConnections: Int
+    /// The most live-reload event streams open at once. Each open page holds
+    /// one for as long as it is open, so without a limit a few hundred of
+    /// them would take every connection and nothing else could be served;
+    /// a stream asked for beyond it gets `503` (and `EventSource` does not
+    /// retry after that answer), while pages keep being served.
+    public var maxEventStreams: Int
     /// How long a kept-alive connection may sit without a request, and how long
     /// a response may make no write progress, before the connection is closed.
     public var idleTimeout: Duration
@@ -34,6 +40,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         host: String = "127.0.0.1",
         port: UInt16 = 8080,
         maxConnections: Int = 256,
+        maxEventStreams: Int = 32,
         idleTimeout: Duration = .seconds(10),
         headerTimeout: Duration = .seconds(10),
         maxRequestLineBytes: Int = 8192,
@@ -43,6 +50,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.host = host
         self.port = port
         self.maxConnections = maxConnections
+        self.maxEventStreams = maxEventStreams
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
         self.maxRequestLineBytes = maxRequestLineBytes
