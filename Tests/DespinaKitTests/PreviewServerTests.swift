@@ -61,6 +61,33 @@ final class LoopbackConnection {
         return connection.read(until: "</html>", seconds: 5)
     }
 
+    /// A page whose name was pointed at 127.0.0.1 (DNS rebinding) asks with
+    /// its own name in `Host`: it gets 421, never the preview or its drafts.
+    @Test func answersOnlyToItsOwnHostSoARebindingPageCannotReadDrafts() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        try "---\ntitle: Secret plans\ndate: 2020-01-02\ndraft: true\n---\n\nNot yet public.\n"
+            .write(toFile: site + "/Content/posts/plans.md", atomically: true, encoding: .utf8)
+        var options = PreviewOptions(siteDirectory: site)
+        options.port = 0
+        options.includeDrafts = true
+        let preview = PreviewServer(options: options, environment: BuildEnvironment(
+            fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent))
+        try preview.start()
+        defer { preview.stop() }
+        let port = preview.port
+
+        #expect(try get("/posts/plans/", port: port).contains("Not yet public."))
+        for host in ["rebound.example:\(port)", "rebound.example", "127.0.0.1.rebound.example:\(port)"] {
+            let connection = try LoopbackConnection(port: port)
+            connection.send("GET /posts/plans/ HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            let answer = connection.read(until: "names.\n", seconds: 5)
+            #expect(answer.hasPrefix("HTTP/1.1 421 Misdirected Request\r\n"), "\(host)")
+            #expect(answer.hasSuffix("\r\n\r\n421 Misdirected Request\nThis server answers to http://127.0.0.1:\(port)/, not to the host this request names.\n"))
+            #expect(!answer.contains("Not yet public."))
+        }
+    }
+
     @Test func rebuildsAndReloadsOnSaveAndKeepsTheLastGoodSiteOnErrors() throws {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(atPath: site) }
