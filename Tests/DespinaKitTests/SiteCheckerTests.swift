@@ -82,4 +82,15 @@ import Testing
             "Content/posts/a.md:7:\(column): warning: dead external link '\(base)/dead.html': HTTP 404",
         ])
     }
+
+    @Test func aRedirectIntoTheLocalNetworkIsReportedAtTheLink() throws {
+        let server = try ScriptedHTTPServer { _, send in
+            _ = send("HTTP/1.1 302 Found\r\nLocation: http://192.168.0.1/setup\r\n\r\n")
+        }
+        let link = "http://127.0.0.1:\(server.port)/moved"
+        let files = ["/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\ndescription: A.\n---\n\n[router](\(link))\n"]
+        #expect(check(files, external: true) == [
+            "Content/posts/a.md:7:1: warning: dead external link '\(link)': redirect to 'http://192.168.0.1/setup' refused: it leads from a loopback address to the private address 192.168.0.1",
+        ])
+    }
 }

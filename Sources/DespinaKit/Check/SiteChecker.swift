@@ -1,8 +1,5 @@
 import Bytes
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Markup
 
 /// `despina check`: builds the site in memory (the disk is not touched) and
@@ -113,14 +110,17 @@ public struct SiteChecker: Sendable {
         url.hasPrefix("http://") || url.hasPrefix("https://")
     }
 
-    /// Requests each distinct external URL (HEAD, then GET when HEAD is
-    /// refused) and warns at every place a dead one is linked.
+    /// Requests each distinct external URL (see ``ExternalLinkProbe``: HEAD,
+    /// then GET when HEAD is refused, heads only, one deadline per link,
+    /// redirects only where ``RedirectPolicy`` allows) and warns at every
+    /// place a dead one is linked.
     private func deadLinks(_ links: [(url: String, diagnostic: Diagnostic)]) -> [Diagnostic] {
         let urls = Array(Set(links.map(\.url))).sorted()
-        let statuses = parallelMap(urls) { Self.status(of: $0) }
+        let probe = ExternalLinkProbe()
+        let problems = parallelMap(urls) { probe.check($0).problem }
         var dead: [String: String] = [:]
-        for (url, status) in zip(urls, statuses) where status != nil {
-            dead[url] = status
+        for (url, problem) in zip(urls, problems) {
+            if let problem { dead[url] = problem }
         }
         return links.compactMap { link in
             guard let reason = dead[link.url] else { return nil }
@@ -129,33 +129,4 @@ public struct SiteChecker: Sendable {
             return diagnostic
         }
     }
-
-    /// Nil when the URL answers with a success or redirect, else why not.
-    static func status(of url: String) -> String? {
-        guard let target = URL(string: url) else { return "not a valid URL" }
-        for method in ["HEAD", "GET"] {
-            var request = URLRequest(url: target, timeoutInterval: 10)
-            request.httpMethod = method
-            let box = ResponseBox()
-            let done = DispatchSemaphore(value: 0)
-            URLSession.shared.dataTask(with: request) { _, response, error in
-                box.set((response as? HTTPURLResponse)?.statusCode, error.map { "\($0.localizedDescription)" })
-                done.signal()
-            }.resume()
-            done.wait()
-            let (code, failure) = box.get()
-            if let code, code < 400 { return nil }
-            if let code, method == "GET" || (code != 405 && code != 403 && code != 501) { return "HTTP \(code)" }
-            if code == nil { return failure ?? "no answer" }
-        }
-        return "no answer"
-    }
-}
-
-/// Carries a response out of URLSession's callback.
-private final class ResponseBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (Int?, String?) = (nil, nil)
-    func set(_ code: Int?, _ error: String?) { lock.withLock { value = (code, error) } }
-    func get() -> (Int?, String?) { lock.withLock { value } }
 }
