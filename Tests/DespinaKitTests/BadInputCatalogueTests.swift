@@ -24,6 +24,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     var status: Int32
     /// Files (relative to the site folder) a successful build must have written.
     var published: [String] = []
+    /// Paths (relative to the site folder) the build must not have made,
+    /// whether it succeeded or not.
+    var absent: [String] = []
 
     var testDescription: String { name }
 
@@ -262,7 +265,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["Content/posts/more: warning: links to folders are not followed; skipped"],
                  status: 0, published: ["Output/posts/first/index.html"]),
         BadInput(name: "a named pipe", changes: [.fifo("Content/posts/pipe.md")],
-                 standardError: ["Content/posts/pipe.md: warning: not a regular file; skipped"],
+                 standardError: ["Content/posts/pipe.md: warning: this is a named pipe, not a regular file; skipped"],
                  status: 0, published: ["Output/posts/first/index.html"]),
         BadInput(name: "no Content folder", changes: [.remove("Content")],
                  standardError: ["Content: error: no Content folder in $SITE; a site needs Content/ with its posts", BadInput.failed],
@@ -301,8 +304,47 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["$SITE/Other: error: the output path exists and is not a folder", BadInput.failed], status: 1),
     ]
 
+    /// Links that lead out of the site, or to what is not a file.
+    static let fileCases: [BadInput] = [
+        BadInput(name: "a post linked to a file outside the site", changes: [.symbolicLink("Content/posts/passwd.md", destination: "/etc/passwd")],
+                 standardError: ["Content/posts/passwd.md: warning: this link points outside the site folder, to /etc/passwd; skipped "
+                                 + "(copy the file into the site to publish it)"],
+                 status: 0, published: ["Output/posts/first/index.html"], absent: ["Output/posts/passwd/index.html"]),
+        BadInput(name: "a copied file linked to a file outside the site", changes: [.symbolicLink("Content/notes.txt", destination: "/etc/passwd")],
+                 standardError: ["Content/notes.txt: warning: this link points outside the site folder, to /etc/passwd; skipped "
+                                 + "(copy the file into the site to publish it)"],
+                 status: 0, published: ["Output/posts/first/index.html"], absent: ["Output/notes.txt"]),
+        BadInput(name: "a link to a device outside the site", changes: [.symbolicLink("Content/zero.bin", destination: "/dev/zero")],
+                 standardError: ["Content/zero.bin: warning: this link points outside the site folder, to /dev/zero (a character device); skipped "
+                                 + "(copy the file into the site to publish it)"],
+                 status: 0, published: ["Output/posts/first/index.html"], absent: ["Output/zero.bin"]),
+        BadInput(name: "a link to a named pipe inside the site", changes: [.fifo("pipe"), .symbolicLink("Content/posts/pipe.md", destination: "../../pipe")],
+                 standardError: ["Content/posts/pipe.md: warning: this link points to a named pipe, $SITE/pipe, not a regular file; skipped"],
+                 status: 0, published: ["Output/posts/first/index.html"], absent: ["Output/posts/pipe/index.html"]),
+        BadInput(name: "a link to a hidden file of the site", changes: [.text(".env", "TOKEN=secret\n"), .symbolicLink("Content/env.txt", destination: "../.env")],
+                 standardError: ["Content/env.txt: warning: this link points to $SITE/.env, a hidden file or folder; skipped (hidden files are never published)"],
+                 status: 0, published: ["Output/posts/first/index.html"], absent: ["Output/env.txt"]),
+        BadInput(name: "a link to a post kept elsewhere in the site",
+                 changes: [.text("drafts/shared.md", "---\ntitle: Shared\n---\nHi.\n"),
+                           .symbolicLink("Content/posts/shared.md", destination: "../../drafts/shared.md")],
+                 standardError: [], status: 0, published: ["Output/posts/shared/index.html"]),
+        BadInput(name: "a theme file linked to a file outside the site", changes: [.symbolicLink("Templates/assets/x.css", destination: "/etc/passwd")],
+                 standardError: ["Templates/assets/x.css: warning: this link points outside the site folder, to /etc/passwd; skipped "
+                                 + "(copy the file into the site to publish it)"],
+                 status: 0, published: ["Output/assets/style.css"], absent: ["Output/assets/x.css"]),
+        BadInput(name: "a template linked to a file outside the site", changes: [.symbolicLink("Templates/post.mustache", destination: "/etc/passwd")],
+                 standardError: ["Templates/post.mustache: warning: this link points outside the site folder, to /etc/passwd; skipped "
+                                 + "(copy the file into the site to publish it)"],
+                 status: 0, published: ["Output/posts/first/index.html"]),
+        BadInput(name: "a configuration linked to a file outside the site",
+                 changes: [.remove("despina.yml"), .symbolicLink("despina.yml", destination: "/etc/passwd")],
+                 standardError: ["despina.yml: error: this link points outside the site folder, to /etc/passwd; settings are read only "
+                                 + "from inside the site, so copy the file here", BadInput.failed],
+                 status: 1),
+    ]
+
     static let cases = frontMatterCases + markdownCases + templateCases + configurationCases + layoutCases
-        + unreadableCases + outputCases
+        + unreadableCases + outputCases + fileCases
 
     @Test func theCatalogueHasAtLeastFortyCases() {
         #expect(Self.cases.count >= 40)
@@ -327,6 +369,10 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         let expected = input.standardError.map { $0.replacingOccurrences(of: "$SITE", with: site) }
         #expect(run.standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) == expected)
         #expect(run.status == input.status)
+        for path in input.absent {
+            var status = stat()
+            #expect(lstat(site + "/" + path, &status) != 0, "\(path) was made")
+        }
         if input.status == 0 {
             #expect(run.standardOutput.hasPrefix("Built "), "\(run.standardOutput)")
             for file in input.published {

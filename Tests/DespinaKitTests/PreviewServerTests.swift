@@ -120,4 +120,32 @@ final class LoopbackConnection {
         #expect(afterError.contains("event: build-error\ndata: Content/posts/broken.md:3:1: error:"))
         #expect(try get("/posts/hello/", port: preview.port).contains("Second version."), "the last good site stays served")
     }
+
+    func startPreview(of site: String) throws -> PreviewServer {
+        var options = PreviewOptions(siteDirectory: site)
+        options.port = 0
+        let preview = PreviewServer(options: options, environment: BuildEnvironment(
+            fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent))
+        try preview.start()
+        return preview
+    }
+
+    /// A link to a file outside the site is never in the preview's folder
+    /// (the build leaves it out, and copies what it publishes as bytes, so
+    /// the folder holds no link at all), so the server has nothing to serve.
+    @Test func aLinkOutOfTheSiteIsNotServed() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: site + "/Content/passwd.txt", withDestinationPath: "/etc/passwd")
+        try manager.createSymbolicLink(atPath: site + "/Content/posts/passwd.md", withDestinationPath: "/etc/passwd")
+        let preview = try startPreview(of: site)
+        defer { preview.stop() }
+        #expect(try get("/posts/hello/", port: preview.port).contains("First version."))
+        #expect(try get("/passwd.txt", port: preview.port).hasPrefix("HTTP/1.1 404"))
+        #expect(try get("/posts/passwd/", port: preview.port).hasPrefix("HTTP/1.1 404"))
+        let files = try LocalFileSystem().visibleFiles(below: preview.outputDirectory)
+        #expect(!files.isEmpty)
+        #expect(files.allSatisfy { LocalFileSystem().info(at: preview.outputDirectory + "/" + $0)?.kind == .file })
+    }
 }

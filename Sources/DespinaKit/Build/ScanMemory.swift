@@ -2,11 +2,11 @@ import Synchronization
 
 /// The content scan of a process's last build, with each file's size and
 /// modification time, for the preview, whose watcher says which paths
-/// changed since: when every change is an edit of a file the scan listed
-/// (saved in place or replaced under the same name) or is outside
+/// changed since: when every change is an edit of a regular file the scan
+/// listed (saved in place or replaced under the same name) or is outside
 /// `Content/`, the next build takes the scan from here and looks again at
 /// those files only. Anything else (a file added or removed, a folder, a
-/// lost event) makes the next build scan `Content/` again.
+/// link, a lost event) makes the next build scan `Content/` again.
 final class ScanMemory: Sendable {
     typealias Signature = (size: Int, modified: Int64)
 
@@ -51,8 +51,9 @@ final class ScanMemory: Sendable {
             for path in changes {
                 // Templates and the configuration are read by every build anyway.
                 if path.hasPrefix(site + "Templates/") || path == site + ConfigLoader.fileName { continue }
-                guard path.hasPrefix(content), let file = known[path], let info = fileSystem.info(at: path),
-                      info.kind == .file || info.kind == .symbolicLink
+                // A link may now lead somewhere else, outside the site:
+                // only a new scan checks it again.
+                guard path.hasPrefix(content), let file = known[path], fileSystem.info(at: path)?.kind == .file
                 else { return nil }
                 changedFiles.append(file)
             }

@@ -120,6 +120,7 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildFailure([Diagnostic(path: "Templates", message: "cannot read the theme: \(error)")])
         }
+        report(theme.warnings)
 
         // The shortcut: the same inputs as the build that made the output.
         let usesCache = options.recordsOutput && !options.clean

@@ -48,7 +48,8 @@ struct SourceFile: Sendable, Equatable {
 
 /// Lists the files of `Content/`, sorted, classified as posts, pages and
 /// assets. Hidden files are skipped; links to folders are not followed
-/// (a warning says so), which also keeps link loops out.
+/// (a warning says so), which also keeps link loops out; a link to a file
+/// is read only when it stays inside the site (`SiteLinkCheck`).
 ///
 /// A folder below `Content/` with an `index.md` (or `index.markdown`) is a
 /// page bundle, as Hugo makes them: the index is the page, named after the
@@ -75,6 +76,7 @@ struct ContentScanner: Sendable {
         }
         var files: [SourceFile] = []
         var warnings: [Diagnostic] = []
+        let links = SiteLinkCheck(siteDirectory: siteDirectory, fileSystem: fileSystem)
         var listPageFolders: Set<String> = []
         var pending: [String] = [""]
         while let folder = pending.popLast() {
@@ -101,14 +103,9 @@ struct ContentScanner: Sendable {
                 case .directory:
                     pending.append(contentPath)
                 case .symbolicLink:
-                    let target = fileSystem.resolvingSymbolicLinks(joinPath(root, contentPath))
-                    if let target, fileSystem.info(at: target)?.kind == .file {
-                        files.append(classify(contentPath, relativePath: relativePath))
-                    } else if target == nil {
-                        warnings.append(.warning(
-                            "this link cannot be resolved (it points nowhere or loops); skipped", path: relativePath))
-                    } else {
-                        warnings.append(.warning("links to folders are not followed; skipped", path: relativePath))
+                    switch links.check(link: joinPath(root, contentPath), shownAs: relativePath) {
+                    case .file: files.append(classify(contentPath, relativePath: relativePath))
+                    case .skipped(let warning): warnings.append(warning)
                     }
                 case .file where Self.isListPage(entry.name) && folder.isEmpty:
                     warnings.append(.warning(
@@ -123,8 +120,8 @@ struct ContentScanner: Sendable {
                     files.append(file)
                 case .file:
                     files.append(classify(contentPath, relativePath: relativePath))
-                case .other:
-                    warnings.append(.warning("not a regular file; skipped", path: relativePath))
+                case .special(let kind):
+                    warnings.append(.warning("this is \(kind.description), not a regular file; skipped", path: relativePath))
                 }
             }
         }

@@ -4,12 +4,41 @@ import Synchronization
 
 /// The kind of a directory entry.
 public enum FileKind: Sendable, Equatable {
-    case file, directory, symbolicLink, other
+    case file, directory, symbolicLink
+    /// Neither a file, a folder nor a link: a build reads none of these,
+    /// and says which one it skipped.
+    case special(SpecialFileKind)
+
+    /// The kind in words, with its article: "a named pipe".
+    public var description: String {
+        switch self {
+        case .file: "a file"
+        case .directory: "a folder"
+        case .symbolicLink: "a symbolic link"
+        case .special(let kind): kind.description
+        }
+    }
+}
+
+/// What a directory entry is when it is neither a file, a folder nor a link.
+public enum SpecialFileKind: Sendable, Equatable {
+    case namedPipe, socket, characterDevice, blockDevice, unknown
+
+    /// The kind in words, with its article: "a character device".
+    public var description: String {
+        switch self {
+        case .namedPipe: "a named pipe"
+        case .socket: "a socket"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .unknown: "something other than a file or a folder"
+        }
+    }
 }
 
 /// What a build needs to know about a file without reading it.
 public struct FileInfo: Sendable, Equatable {
-    /// Regular file, directory, symbolic link or something else.
+    /// Regular file, directory, symbolic link or something special.
     public var kind: FileKind
     /// Size in bytes.
     public var size: Int
@@ -167,7 +196,7 @@ extension FileSystem {
                 switch entry.kind {
                 case .directory: pending.append(path)
                 case .file, .symbolicLink: result.append(path)
-                case .other: continue
+                case .special: continue
                 }
             }
         }

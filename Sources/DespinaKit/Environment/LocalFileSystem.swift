@@ -130,8 +130,12 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
             case Int32(DT_REG): kind = .file
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_LNK): kind = .symbolicLink
-            case Int32(DT_UNKNOWN): kind = info(at: joinPath(path, name))?.kind ?? .other
-            default: kind = .other
+            case Int32(DT_FIFO): kind = .special(.namedPipe)
+            case Int32(DT_SOCK): kind = .special(.socket)
+            case Int32(DT_CHR): kind = .special(.characterDevice)
+            case Int32(DT_BLK): kind = .special(.blockDevice)
+            case Int32(DT_UNKNOWN): kind = info(at: joinPath(path, name))?.kind ?? .special(.unknown)
+            default: kind = .special(.unknown)
             }
             result.append(DirectoryEntry(name: name, kind: kind))
         }
@@ -146,7 +150,11 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
         case S_IFREG: kind = .file
         case S_IFDIR: kind = .directory
         case S_IFLNK: kind = .symbolicLink
-        default: kind = .other
+        case S_IFIFO: kind = .special(.namedPipe)
+        case S_IFSOCK: kind = .special(.socket)
+        case S_IFCHR: kind = .special(.characterDevice)
+        case S_IFBLK: kind = .special(.blockDevice)
+        default: kind = .special(.unknown)
         }
         let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         return FileInfo(kind: kind, size: Int(status.st_size), modified: modified)

@@ -8,6 +8,7 @@ public final class MemoryFileSystem: FileSystem {
         case file([UInt8], modified: Int64)
         case directory
         case link(String)
+        case special(SpecialFileKind)
     }
 
     private let nodes = Mutex<[String: Node]>(["/": .directory])
@@ -20,9 +21,19 @@ public final class MemoryFileSystem: FileSystem {
         }
     }
 
-    /// Adds a symbolic link at `path` pointing to `target`.
+    /// Adds a symbolic link at `path` pointing to `target`, with its
+    /// missing folders.
     public func addSymbolicLink(at path: String, pointingTo target: String) {
+        try? createDirectory(at: parentPath(normalize(path)))
         nodes.withLock { $0[normalize(path)] = .link(target) }
+    }
+
+    /// Adds something that is neither a file nor a folder at `path` (a
+    /// device, a named pipe), with its missing folders, which tests of
+    /// what a build skips need.
+    public func addSpecialFile(at path: String, kind: SpecialFileKind) {
+        try? createDirectory(at: parentPath(normalize(path)))
+        nodes.withLock { $0[normalize(path)] = .special(kind) }
     }
 
     /// Every file path, sorted.
@@ -41,6 +52,7 @@ public final class MemoryFileSystem: FileSystem {
         case .file(let bytes, _): return bytes
         case .link(let target): return try contents(of: target)
         case .directory: throw FileSystemError(path: path, reason: "is a directory")
+        case .special(let kind): throw FileSystemError(path: path, reason: "is \(kind.description)")
         case nil: throw FileSystemError(path: path, reason: "No such file or directory")
         }
     }
@@ -79,6 +91,7 @@ public final class MemoryFileSystem: FileSystem {
             case .file(let bytes, let modified): FileInfo(kind: .file, size: bytes.count, modified: modified)
             case .directory: FileInfo(kind: .directory, size: 0, modified: 0)
             case .link: FileInfo(kind: .symbolicLink, size: 0, modified: 0)
+            case .special(let kind): FileInfo(kind: .special(kind), size: 0, modified: 0)
             case nil: nil
             }
         }
@@ -163,6 +176,14 @@ public final class MemoryFileSystem: FileSystem {
         var pending = normalize(path).split(separator: "/").map(String.init)
         while !pending.isEmpty {
             let component = pending.removeFirst()
+            // A link's target is read as the system reads it: `..` climbs
+            // from the folder resolved so far.
+            if component == "." { continue }
+            if component == ".." {
+                resolved = parentPath(resolved.isEmpty ? "/" : resolved)
+                if resolved == "/" { resolved = "" }
+                continue
+            }
             let candidate = resolved + "/" + component
             let node = nodes.withLock { $0[candidate] }
             switch node {
@@ -184,6 +205,7 @@ public final class MemoryFileSystem: FileSystem {
         case .file: .file
         case .directory: .directory
         case .link: .symbolicLink
+        case .special(let kind): .special(kind)
         }
     }
 

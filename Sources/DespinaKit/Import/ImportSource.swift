@@ -24,7 +24,7 @@ struct ImportSource: Sendable {
                 case .directory: pending.append(path)
                 case .file: files.append(path)
                 case .symbolicLink: report.leave("a link; links are not followed, so it was not imported", path: path)
-                case .other: report.leave("not a regular file; not imported", path: path)
+                case .special: report.leave("not a regular file; not imported", path: path)
                 }
             }
         }

@@ -14,6 +14,9 @@ struct Theme: Sendable {
     /// The literal element ids of the templates (`main`, `search`), which
     /// heading anchors in posts avoid; set once the templates are known.
     var elementIDs: Set<String> = []
+    /// Files of `Templates/` left out, each with its warning: links that
+    /// lead outside the site or to no file (`SiteLinkCheck`).
+    var warnings: [Diagnostic] = []
 
     /// The default theme embedded in the binary.
     static let builtin: Theme = {
@@ -27,6 +30,8 @@ struct Theme: Sendable {
     }()
 
     /// The built-in theme with the files of `Templates/` in `siteDirectory` laid over it.
+    /// A link is read only when it leads to a file inside the site, as in
+    /// `Content/`; any other is left out with a warning (`warnings`).
     /// - Throws: a `Diagnostic` when a template is not valid UTF-8 or two
     ///   files (`post.html`, `post.mustache`) are the same template, so
     ///   that neither is silently garbled or ignored; other errors when a
@@ -36,9 +41,17 @@ struct Theme: Sendable {
         let root = joinPath(siteDirectory, "Templates")
         guard fileSystem.isDirectory(root) else { return theme }
         var siteTemplates: [String: String] = [:]
-        for relative in try fileSystem.visibleFiles(below: root) {
-            let bytes = try fileSystem.contents(of: joinPath(root, relative))
+        let files = try fileSystem.visibleFiles(below: root)
+        let links = SiteLinkCheck(siteDirectory: siteDirectory, fileSystem: fileSystem)
+        for relative in files {
+            let path = joinPath(root, relative)
             let sourcePath = "Templates/" + relative
+            if fileSystem.info(at: path)?.kind == .symbolicLink,
+               case .skipped(let warning) = links.check(link: path, shownAs: sourcePath) {
+                theme.warnings.append(warning)
+                continue
+            }
+            let bytes = try fileSystem.contents(of: path)
             if !relative.contains("/"), let name = templateName(relative) {
                 if let other = siteTemplates[name] {
                     let pair = [other, sourcePath].sorted()

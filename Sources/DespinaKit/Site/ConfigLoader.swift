@@ -3,7 +3,9 @@ import Markup
 
 /// Reads `despina.yml`. A missing file gives the defaults; an unknown key
 /// gives a warning naming the nearest valid key; a value of the wrong type
-/// is an error at its line and column.
+/// is an error at its line and column; a link to a file outside the site
+/// is an error (`SiteLinkCheck`): skipping it would build with the wrong
+/// settings.
 struct ConfigLoader: Sendable {
     let fileSystem: any FileSystem
 
@@ -22,7 +24,16 @@ struct ConfigLoader: Sendable {
     func load(siteDirectory: String) throws(BuildFailure) -> (config: SiteConfig, warnings: [Diagnostic]) {
         let path = joinPath(siteDirectory, Self.fileName)
         var config = SiteConfig()
-        guard fileSystem.exists(path) else { return (config, []) }
+        guard let info = fileSystem.info(at: path) else { return (config, []) }
+        // Its values are published (the title, the params); a link from a
+        // site's repository must not make them the text of a file elsewhere.
+        if info.kind == .symbolicLink,
+           let target = SiteLinkCheck(siteDirectory: siteDirectory, fileSystem: fileSystem).targetOutsideSite(ofLink: path) {
+            throw BuildFailure([Diagnostic(
+                path: Self.fileName,
+                message: "this link points outside the site folder, to \(target); settings are read only from "
+                    + "inside the site, so copy the file here")])
+        }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.contents(of: path)
