@@ -1,3 +1,4 @@
+import DespinaKit
 import Foundation
 import Testing
 
@@ -7,6 +8,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     /// A change to the site folder.
     enum Change: Sendable {
         case write(String, [UInt8])
+        /// A file in the folder `String` whose name is these bytes (not
+        /// always UTF-8, so not a `String`).
+        case writeNamed(String, name: [UInt8], [UInt8])
+        /// A folder in the folder `String` whose name is these bytes.
+        case folderNamed(String, name: [UInt8])
         case symbolicLink(String, destination: String)
         case fifo(String)
         case remove(String)
@@ -341,6 +347,21 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["despina.yml: error: this link points outside the site folder, to /etc/passwd; settings are read only "
                                  + "from inside the site, so copy the file here", BadInput.failed],
                  status: 1),
+        BadInput(name: "a file name that is not UTF-8",
+                 changes: [.writeNamed("Content/posts", name: Array("caf".utf8) + [0xE9] + Array(".md".utf8), Array("---\ntitle: Café\n---\nHi.\n".utf8))],
+                 standardError: ["Content/posts/caf\\xE9.md: error: the file name is not valid UTF-8 (each \\xNN is a byte that is not); rename the file",
+                                 BadInput.failed],
+                 status: 1),
+        BadInput(name: "a folder name that is not UTF-8",
+                 changes: [.folderNamed("Content", name: [0x4E, 0xE4, 0x63, 0x68])],
+                 standardError: ["Content/N\\xE4ch: error: the folder name is not valid UTF-8 (each \\xNN is a byte that is not); rename the folder",
+                                 BadInput.failed],
+                 status: 1),
+        BadInput(name: "a theme file name that is not UTF-8",
+                 changes: [.writeNamed("Templates/assets", name: Array("caf".utf8) + [0xE9, 0x2E, 0x63, 0x73, 0x73], Array("p {}\n".utf8))],
+                 standardError: ["Templates/assets/caf\\xE9.css: error: the file name is not valid UTF-8 (each \\xNN is a byte that is not); rename the file",
+                                 BadInput.failed],
+                 status: 1),
     ]
 
     static let cases = frontMatterCases + markdownCases + templateCases + configurationCases + layoutCases
@@ -355,7 +376,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         let temporary = try makeTemporaryDirectory()
         defer {
             _ = chmod(temporary + "/site/" + Self.second, 0o644)
-            try? FileManager.default.removeItem(atPath: temporary)
+            // Despina's own removal: it also removes names that are not UTF-8.
+            try? LocalFileSystem().removeItem(at: temporary)
         }
         let site = temporary + "/site"
         try Self.writeGoodSite(at: site)
@@ -394,6 +416,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     static func apply(_ change: BadInput.Change, in site: String) throws {
         let manager = FileManager.default
+        /// The path of `name` in `folder` (made), as the bytes a system call takes.
+        func namedPath(_ folder: String, _ name: [UInt8]) throws -> [CChar] {
+            let folderPath = site + "/" + folder
+            try manager.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+            return (Array(folderPath.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) }
+        }
         func parent(of path: String) throws -> String {
             let full = site + "/" + path
             try manager.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -402,6 +430,13 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         switch change {
         case .write(let path, let bytes):
             try Data(bytes).write(to: URL(fileURLWithPath: try parent(of: path)))
+        case .writeNamed(let folder, let name, let bytes):
+            let descriptor = open(try namedPath(folder, name), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            #expect(descriptor >= 0)
+            _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        case .folderNamed(let folder, let name):
+            #expect(mkdir(try namedPath(folder, name), 0o755) == 0)
         case .symbolicLink(let path, let destination):
             try manager.createSymbolicLink(atPath: try parent(of: path), withDestinationPath: destination)
         case .fifo(let path):

@@ -220,4 +220,38 @@ import Testing
         #expect(deletingPathExtension("posts/v1.2/a") == "posts/v1.2/a")
         #expect(deletingPathExtension("posts/.hidden") == "posts/.hidden")
     }
+
+    /// A name that is not UTF-8 is listed with its bytes (its `name` is
+    /// only a repaired spelling that opens nothing), and a folder holding
+    /// one is removed all the same.
+    @Test func aNameThatIsNotUTF8IsListedWithItsBytesAndRemoved() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".md".utf8)
+        let path = (Array((root + "/folder/").utf8) + name + [0]).map { CChar(bitPattern: $0) }
+        #expect(mkdir(root + "/folder", 0o755) == 0)
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let fileSystem = LocalFileSystem()
+        try fileSystem.write(Array("x".utf8), to: root + "/folder/plain.md")
+        let entries = try fileSystem.entries(of: root + "/folder")
+        #expect(entries.map(\.undecodableName) == [name, nil])
+        #expect(entries.map(\.kind) == [.file, .file])
+        try fileSystem.removeItem(at: root + "/folder")
+        #expect(!fileSystem.exists(root + "/folder"))
+    }
+
+    static let escapedNames: [(bytes: [UInt8], shown: String)] = [
+        (Array("caf".utf8) + [0xE9] + Array(".md".utf8), "caf\\xE9.md"),
+        (Array("Kỹ".utf8) + [0xFF, 0x0A], "Kỹ\\xFF\n"),
+        ([0xC3], "\\xC3"), ([0xE2, 0x82], "\\xE2\\x82"), ([0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),
+        (Array("plain".utf8), "plain"),
+    ]
+
+    /// Bytes that are not UTF-8 are shown as `\xNN`, the rest as it is.
+    @Test(arguments: escapedNames)
+    func bytesThatAreNotUTF8AreShownEscaped(bytes: [UInt8], shown: String) {
+        #expect(escapedFileName(bytes) == shown)
+    }
 }

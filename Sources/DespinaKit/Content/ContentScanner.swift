@@ -49,7 +49,10 @@ struct SourceFile: Sendable, Equatable {
 /// Lists the files of `Content/`, sorted, classified as posts, pages and
 /// assets. Hidden files are skipped; links to folders are not followed
 /// (a warning says so), which also keeps link loops out; a link to a file
-/// is read only when it stays inside the site (`SiteLinkCheck`).
+/// is read only when it stays inside the site (`SiteLinkCheck`). A name
+/// that is not valid UTF-8 is an error naming its bytes: no path made of
+/// text can open it, and leaving the file out would change the site
+/// without the writer noticing.
 ///
 /// A folder below `Content/` with an `index.md` (or `index.markdown`) is a
 /// page bundle, as Hugo makes them: the index is the page, named after the
@@ -76,6 +79,7 @@ struct ContentScanner: Sendable {
         }
         var files: [SourceFile] = []
         var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
         let links = SiteLinkCheck(siteDirectory: siteDirectory, fileSystem: fileSystem)
         var listPageFolders: Set<String> = []
         var pending: [String] = [""]
@@ -97,6 +101,11 @@ struct ContentScanner: Sendable {
                             "hidden file (its name starts with '.'); skipped, remove the '.' to publish it",
                             path: relativePath))
                     }
+                    continue
+                }
+                if let bytes = entry.undecodableName {
+                    errors.append(UndecodableFileName(bytes, in: folder, isFolder: entry.kind == .directory)
+                        .diagnostic(under: "Content"))
                     continue
                 }
                 switch entry.kind {
@@ -125,6 +134,7 @@ struct ContentScanner: Sendable {
                 }
             }
         }
+        guard errors.isEmpty else { throw BuildFailure(errors.sorted { precedesByBytes($0.path, $1.path) }) }
         files = byteOrder(of: files.map(\.relativePath)).map { files[$0] }
         return (Self.assigningSections(Self.assigningBundles(files), listPageFolders: listPageFolders), warnings)
     }

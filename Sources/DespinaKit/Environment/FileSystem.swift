@@ -59,6 +59,11 @@ public struct DirectoryEntry: Sendable, Equatable {
     public var name: String
     /// What the entry is (symbolic links are not followed).
     public var kind: FileKind
+    /// The bytes of a name that is not valid UTF-8 (a file copied from an
+    /// old system in Latin-1), which `name` shows with its bad bytes
+    /// replaced and which no path made from `name` can open; nil for every
+    /// other name.
+    public var undecodableName: [UInt8]? = nil
 }
 
 /// Everything the build does to files, behind one protocol, so the whole
@@ -186,12 +191,17 @@ extension FileSystem {
 
     /// The files below the folder at `root` (links to files included,
     /// folders entered, hidden names and other kinds skipped), relative to
-    /// it and sorted by their bytes.
+    /// it and sorted by their bytes. A name that is not valid UTF-8 stops
+    /// the listing (`UndecodableFileName`), since no path made from it
+    /// could be read.
     public func visibleFiles(below root: String) throws -> [String] {
         var result: [String] = []
         var pending = [""]
         while let folder = pending.popLast() {
             for entry in try entries(of: joinPath(root, folder)) where !entry.name.hasPrefix(".") {
+                if let bytes = entry.undecodableName {
+                    throw UndecodableFileName(bytes, in: folder, isFolder: entry.kind == .directory)
+                }
                 let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 switch entry.kind {
                 case .directory: pending.append(path)

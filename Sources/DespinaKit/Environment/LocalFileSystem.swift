@@ -119,9 +119,11 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
         defer { closedir(directory) }
         var result: [DirectoryEntry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // Linux names are bytes: one that is not UTF-8 keeps its bytes
+            // beside the repaired name, for a message that names it.
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let decoded = String(validating: bytes, as: UTF8.self)
+            let name = decoded ?? String(decoding: bytes, as: UTF8.self)
             if name == "." || name == ".." { continue }
             // The directory entry says what it is on most file systems; ask
             // the file itself only when it does not.
@@ -134,10 +136,10 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
             case Int32(DT_SOCK): kind = .special(.socket)
             case Int32(DT_CHR): kind = .special(.characterDevice)
             case Int32(DT_BLK): kind = .special(.blockDevice)
-            case Int32(DT_UNKNOWN): kind = info(at: joinPath(path, name))?.kind ?? .special(.unknown)
+            case Int32(DT_UNKNOWN) where decoded != nil: kind = info(at: joinPath(path, name))?.kind ?? .special(.unknown)
             default: kind = .special(.unknown)
             }
-            result.append(DirectoryEntry(name: name, kind: kind))
+            result.append(DirectoryEntry(name: name, kind: kind, undecodableName: decoded == nil ? bytes : nil))
         }
         return byteOrder(of: result.map(\.name)).map { result[$0] }
     }
@@ -193,23 +195,26 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
             throw error(path)
         }
         defer { closedir(directory) }
-        var folders: [String] = []
+        // Names are kept as their bytes (with the NUL that ends them): one
+        // that is not UTF-8 is removed as surely as any other.
+        var folders: [[CChar]] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                raw.prefix { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
             }
-            if name == "." || name == ".." { continue }
+            if name == [46, 0] || name == [46, 46, 0] { continue }
             if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
                 folders.append(name)
             } else if unlinkat(descriptor, name, 0) != 0 {
-                if errno == EISDIR { folders.append(name) } else { throw error(path + "/" + name) }
+                if errno == EISDIR { folders.append(name) } else { throw error(path + "/" + Self.shown(name)) }
             }
         }
         for name in folders {
+            let childPath = path + "/" + Self.shown(name)
             let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard child >= 0 else { throw error(path + "/" + name) }
-            try removeContents(ofDirectory: child, path: path + "/" + name)
-            guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 else { throw error(path + "/" + name) }
+            guard child >= 0 else { throw error(childPath) }
+            try removeContents(ofDirectory: child, path: childPath)
+            guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 else { throw error(childPath) }
         }
     }
 
@@ -248,6 +253,11 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// A name from `readdir` (ending in NUL) as text for a message.
+    private static func shown(_ name: [CChar]) -> String {
+        escapedFileName(name.dropLast().map { UInt8(bitPattern: $0) })
     }
 
     private func error(_ path: String) -> FileSystemError {

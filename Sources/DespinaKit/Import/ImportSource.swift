@@ -19,6 +19,12 @@ struct ImportSource: Sendable {
                 continue
             }
             for entry in entries where !entry.name.hasPrefix(".") {
+                if let bytes = entry.undecodableName {
+                    report.leave(
+                        "the name is not valid UTF-8, so no path can name it; rename it and import again",
+                        path: joinPath(folder, escapedFileName(bytes)))
+                    continue
+                }
                 let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 switch entry.kind {
                 case .directory: pending.append(path)

@@ -32,16 +32,21 @@ struct Theme: Sendable {
     /// The built-in theme with the files of `Templates/` in `siteDirectory` laid over it.
     /// A link is read only when it leads to a file inside the site, as in
     /// `Content/`; any other is left out with a warning (`warnings`).
-    /// - Throws: a `Diagnostic` when a template is not valid UTF-8 or two
-    ///   files (`post.html`, `post.mustache`) are the same template, so
-    ///   that neither is silently garbled or ignored; other errors when a
-    ///   file cannot be read.
+    /// - Throws: a `Diagnostic` when a template is not valid UTF-8, a file
+    ///   name is not UTF-8, or two files (`post.html`, `post.mustache`)
+    ///   are the same template, so that nothing is silently garbled or
+    ///   ignored; other errors when a file cannot be read.
     static func load(siteDirectory: String, fileSystem: any FileSystem) throws -> Theme {
         var theme = builtin
         let root = joinPath(siteDirectory, "Templates")
         guard fileSystem.isDirectory(root) else { return theme }
         var siteTemplates: [String: String] = [:]
-        let files = try fileSystem.visibleFiles(below: root)
+        let files: [String]
+        do {
+            files = try fileSystem.visibleFiles(below: root)
+        } catch let name as UndecodableFileName {
+            throw name.diagnostic(under: "Templates")
+        }
         let links = SiteLinkCheck(siteDirectory: siteDirectory, fileSystem: fileSystem)
         for relative in files {
             let path = joinPath(root, relative)
