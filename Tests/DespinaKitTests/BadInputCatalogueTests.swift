@@ -310,7 +310,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["$SITE/Other: error: the output path exists and is not a folder", BadInput.failed], status: 1),
     ]
 
-    /// Links that lead out of the site, or to what is not a file.
+    /// Links that lead out of the site, or to what is not a file, and
+    /// names Despina keeps for itself or cannot read.
     static let fileCases: [BadInput] = [
         BadInput(name: "a post linked to a file outside the site", changes: [.symbolicLink("Content/posts/passwd.md", destination: "/etc/passwd")],
                  standardError: ["Content/posts/passwd.md: warning: this link points outside the site folder, to /etc/passwd; skipped "
@@ -347,6 +348,21 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: ["despina.yml: error: this link points outside the site folder, to /etc/passwd; settings are read only "
                                  + "from inside the site, so copy the file here", BadInput.failed],
                  status: 1),
+        BadInput(name: "an output folder inside Content through a link", changes: [.symbolicLink("published", destination: "Content")],
+                 arguments: ["--output", "$SITE/published/public"],
+                 standardError: ["$SITE/published/public: error: the output folder is inside Content/ (through a link: $SITE/Content/public); "
+                                 + "choose a folder outside it", BadInput.failed],
+                 status: 1, absent: ["Content/public", "Content/.public.staging"]),
+        BadInput(name: "an output folder inside Templates", changes: [], arguments: ["--output", "$SITE/Templates/site"],
+                 standardError: ["$SITE/Templates/site: error: the output folder is inside Templates/; choose a folder outside it", BadInput.failed],
+                 status: 1, absent: ["Templates"]),
+        BadInput(name: "an output folder inside the cache", changes: [], arguments: ["--output", "$SITE/.despina/site"],
+                 standardError: ["$SITE/.despina/site: error: the output folder is inside .despina/; choose a folder outside it", BadInput.failed],
+                 status: 1, absent: [".despina/site"]),
+        BadInput(name: "a cache folder that is a link", changes: [.remove(".despina"), .symbolicLink(".despina", destination: "Content")],
+                 standardError: [".despina: error: the cache folder is a link, to $SITE/Content; Despina writes its cache only into a folder "
+                                 + "of its own in the site, so remove it", BadInput.failed],
+                 status: 1, absent: ["Content/cache", "Content/output"]),
         BadInput(name: "a file name that is not UTF-8",
                  changes: [.writeNamed("Content/posts", name: Array("caf".utf8) + [0xE9] + Array(".md".utf8), Array("---\ntitle: Café\n---\nHi.\n".utf8))],
                  standardError: ["Content/posts/caf\\xE9.md: error: the file name is not valid UTF-8 (each \\xNN is a byte that is not); rename the file",

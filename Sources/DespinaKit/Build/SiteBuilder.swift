@@ -570,22 +570,47 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    /// Refuses output folders whose replacement would delete the writer's work.
+    /// Refuses output folders whose replacement would delete the writer's
+    /// work (the site folder, `Content/`, `Templates/`, the cache or
+    /// `despina.yml`, or a folder holding one), and output folders inside
+    /// `Content/`, `Templates/` or the cache, whose files the next build
+    /// would read back as sources (only the preview builds into its own
+    /// folder of the cache). Paths are compared once their links are
+    /// resolved as far as they exist, so an output not made yet behind a
+    /// link (`site/link/public`, `link` → `Content`) is known by where it
+    /// would land. The cache folder must be a folder of the site's own: a
+    /// link there would have the build write wherever it leads.
     private func checkOutputLocation(_ output: String, siteDirectory: String) throws(BuildFailure) {
         let fileSystem = environment.fileSystem
-        let resolvedOutput = fileSystem.resolvingSymbolicLinks(output) ?? output
+        let cache = joinPath(siteDirectory, ".despina")
+        if let kind = fileSystem.info(at: cache)?.kind, kind != .directory {
+            let what = kind == .symbolicLink
+                ? "a link, to \(fileSystem.resolvingSymbolicLinks(cache) ?? "a path that does not resolve")"
+                : kind.description
+            throw BuildFailure([Diagnostic(
+                path: ".despina",
+                message: "the cache folder is \(what); Despina writes its cache only into a folder of its own "
+                    + "in the site, so remove it")])
+        }
+        let resolvedOutput = fileSystem.resolvingSymbolicLinksOfExistingPart(output)
+        let throughLink = resolvedOutput == output ? "" : " (through a link: \(resolvedOutput))"
         let site = fileSystem.resolvingSymbolicLinks(siteDirectory) ?? siteDirectory
-        let protected = ["Content", "Templates", ".despina", "despina.yml"].map { joinPath(site, $0) } + [site]
+        let preview = joinPath(site, PreviewServer.folder)
+        let protected = ["Content", "Templates", ".despina", ConfigLoader.fileName].map { joinPath(site, $0) } + [site]
         for path in protected {
             let resolved = fileSystem.resolvingSymbolicLinks(path) ?? path
             if resolvedOutput == resolved || resolved.hasPrefix(resolvedOutput + "/") {
                 throw BuildFailure([Diagnostic(
-                    path: output, message: "the output folder would replace \(path); choose another --output")])
+                    path: output,
+                    message: "the output folder would replace \(path)\(throughLink); choose another --output")])
             }
-            if path.hasSuffix("/Content") && resolvedOutput.hasPrefix(resolved + "/") {
-                throw BuildFailure([Diagnostic(
-                    path: output, message: "the output folder is inside Content/; choose a folder outside it")])
-            }
+            let name = lastPathComponent(path)
+            guard ["Content", "Templates", ".despina"].contains(name), resolvedOutput.hasPrefix(resolved + "/"),
+                  !(name == ".despina" && resolvedOutput == preview)
+            else { continue }
+            throw BuildFailure([Diagnostic(
+                path: output,
+                message: "the output folder is inside \(name)/\(throughLink); choose a folder outside it")])
         }
     }
 

@@ -213,6 +213,25 @@ extension FileSystem {
         return result.sorted { precedesByBytes($0, $1) }
     }
 
+    /// `path` with its symbolic links resolved as far as it exists: the
+    /// deepest existing folder above a path not made yet is resolved and
+    /// the rest appended, so a folder about to be made is known by where
+    /// it will really be (`site/link/public` → `site/Content/public`).
+    public func resolvingSymbolicLinksOfExistingPart(_ path: String) -> String {
+        if let resolved = resolvingSymbolicLinks(path) { return resolved }
+        var missing: [String] = []
+        var existing = path
+        while true {
+            let parent = parentPath(existing)
+            guard !parent.isEmpty, parent != existing else { return path }
+            missing.append(lastPathComponent(existing))
+            existing = parent
+            if let resolved = resolvingSymbolicLinks(existing) {
+                return joinPath([resolved] + missing.reversed())
+            }
+        }
+    }
+
     /// The UTF-8 text of the file at `path`, repairing invalid bytes.
     public func text(of path: String) throws -> String {
         String(decoding: try contents(of: path), as: UTF8.self)

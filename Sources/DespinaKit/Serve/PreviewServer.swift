@@ -43,8 +43,12 @@ public final class PreviewServer: Sendable {
         var previewLock: FileLock?
     }
 
+    /// Where in the site folder the preview is built: in the cache, never
+    /// in `Output/`.
+    static let folder = ".despina/preview"
+
     /// The folder the preview is built into.
-    public var outputDirectory: String { joinPath(options.siteDirectory, ".despina/preview") }
+    public var outputDirectory: String { joinPath(options.siteDirectory, Self.folder) }
 
     /// Creates the preview of the site in `options`.
     public init(options: PreviewOptions, environment: BuildEnvironment) {
@@ -54,7 +58,7 @@ public final class PreviewServer: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         server = StaticFileServer(
-            root: URL(fileURLWithPath: joinPath(options.siteDirectory, ".despina/preview")),
+            root: URL(fileURLWithPath: joinPath(options.siteDirectory, Self.folder)),
             configuration: configuration)
     }
 
