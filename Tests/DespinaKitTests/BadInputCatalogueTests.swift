@@ -363,6 +363,18 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  standardError: [".despina: error: the cache folder is a link, to $SITE/Content; Despina writes its cache only into a folder "
                                  + "of its own in the site, so remove it", BadInput.failed],
                  status: 1, absent: ["Content/cache", "Content/output"]),
+        BadInput(name: "a permalink that is the output's marker", changes: [BadInput.post("title: Second\npermalink: /.despina-output")],
+                 standardError: ["\(second):3:12: error: the URL '/.despina-output' starts with '.despina-output', a name Despina keeps for "
+                                 + "its own files; choose another slug or permalink", BadInput.failed],
+                 status: 1),
+        BadInput(name: "a page permalink that is the name of the previous site's folder",
+                 changes: [.text("Content/old.md", "---\ntitle: Old\npermalink: /.Output.previous/\n---\nHi.\n")],
+                 standardError: ["Content/old.md:3:12: error: the URL '/.Output.previous/' starts with '.Output.previous', a name Despina keeps "
+                                 + "for its own files; choose another slug or permalink", BadInput.failed],
+                 status: 1),
+        BadInput(name: "an alias into the cache folder's name", changes: [BadInput.post("title: Second\naliases: [/.despina/x/]")],
+                 standardError: ["\(second):3:10: error: the alias '/.despina/x/' is used by the site itself; choose another alias", BadInput.failed],
+                 status: 1),
         BadInput(name: "a file name that is not UTF-8",
                  changes: [.writeNamed("Content/posts", name: Array("caf".utf8) + [0xE9] + Array(".md".utf8), Array("---\ntitle: Café\n---\nHi.\n".utf8))],
                  standardError: ["Content/posts/caf\\xE9.md: error: the file name is not valid UTF-8 (each \\xNN is a byte that is not); rename the file",

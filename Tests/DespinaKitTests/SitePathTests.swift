@@ -91,4 +91,16 @@ import Testing
         #expect(window(1, 1000) == [1, 2, 3, nil, 1000])
         #expect(window(999, 1000) == [1, nil, 997, 998, 999, 1000])
     }
+
+    /// Names Despina gives its own files, for an output folder of any name,
+    /// are no page's; other hidden names (`.well-known`) are.
+    @Test(arguments: [
+        (".despina-output", true), (".despina", true), (".Output.staging", true), (".public.previous", true),
+        (".site.trash", true), (".Output.trash-emptying", true),
+        (".well-known", false), (".staging", false), ("Output.staging", false), (".despina-outputs", false),
+    ])
+    func despinasOwnNamesAreReserved(name: String, isOwn: Bool) {
+        #expect(OutputFolder.isOwnName(name[...]) == isOwn)
+        #expect(Routing.isReserved("/" + name + "/x/") == isOwn)
+    }
 }

@@ -34,6 +34,19 @@ struct OutputFolder: Sendable {
     /// The name of the file that marks a folder as Despina's output.
     static let markerName = ".despina-output"
     static let markerPrefix = "despina output "
+    /// How the folders beside an output `NAME` end: `.NAME.staging`,
+    /// `.NAME.previous`, `.NAME.trash` and `.NAME.trash-emptying`.
+    static let siblingSuffixes = [".staging", ".previous", ".trash", ".trash-emptying"]
+
+    /// Whether `name` is one Despina gives its own files, in an output
+    /// folder or beside one: the marker, a staging, previous-site or trash
+    /// folder (for an output of any name), or the site's cache `.despina`.
+    /// A page there would be replaced by Despina's file, or be taken for it.
+    static func isOwnName(_ name: Substring) -> Bool {
+        guard name.hasPrefix(".") else { return false }
+        if name == markerName || name == ".despina" { return true }
+        return siblingSuffixes.contains { suffix in name.count > suffix.count + 1 && name.hasSuffix(suffix) }
+    }
 
     let fileSystem: any FileSystem
     /// The final folder.

@@ -127,6 +127,13 @@ struct Routing: Sendable {
                 message: "the URL '\(raw)' would leave the output folder"))
             return nil
         }
+        if let name = Self.ownName(startingPath: path) {
+            errors.append(Diagnostic(
+                path: entry.sourcePath, line: line, column: column,
+                message: "the URL '\(path)' starts with '\(name)', a name Despina keeps for its own files; "
+                    + "choose another slug or permalink"))
+            return nil
+        }
         if Self.isReserved(path) {
             errors.append(Diagnostic(
                 path: entry.sourcePath, line: line, column: column,
@@ -197,10 +204,22 @@ struct Routing: Sendable {
     static let reservedFolders = ["tags/", "series/", "archive/", "search/", "page/", "assets/"]
 
     /// Whether the file serving `path` would be one the site writes itself
-    /// (`/` and `/index.html` are the home page, `/tags/x/` a tag page).
+    /// (`/` and `/index.html` are the home page, `/tags/x/` a tag page), or
+    /// lie under a name Despina keeps for its own files (`/.despina-output`,
+    /// the marker that would replace the page).
     static func isReserved(_ path: String) -> Bool {
         let file = SitePath.outputFile(for: path)
-        return reservedFiles.contains(file) || reservedFolders.contains { file.hasPrefix($0) }
+        return ownName(startingPath: path) != nil || reservedFiles.contains(file)
+            || reservedFolders.contains { file.hasPrefix($0) }
+    }
+
+    /// The first component of `path` when it is a name Despina gives its
+    /// own files (`OutputFolder.isOwnName`), else nil.
+    static func ownName(startingPath path: String) -> String? {
+        guard let first = SitePath.outputFile(for: path).split(separator: "/", maxSplits: 1).first,
+              OutputFolder.isOwnName(first)
+        else { return nil }
+        return String(first)
     }
 
     /// The URL for a link written in `sourcePath` (`Content/posts/a.md`) to
