@@ -121,6 +121,16 @@ final class LoopbackConnection {
         #expect(try get("/posts/hello/", port: preview.port).contains("Second version."), "the last good site stays served")
     }
 
+    /// Waits until `condition` holds, for at most `seconds`.
+    func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
+
     func startPreview(of site: String) throws -> PreviewServer {
         var options = PreviewOptions(siteDirectory: site)
         options.port = 0
@@ -128,6 +138,28 @@ final class LoopbackConnection {
             fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent))
         try preview.start()
         return preview
+    }
+
+    /// `mv Content Content.old && cp -a Content.old Content`: the preview
+    /// watches the new folder, so a post added to it, and an edit of an
+    /// old one, are served after the rebuild.
+    @Test func aReplacedContentFolderIsWatchedAnew() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let preview = try startPreview(of: site)
+        defer { preview.stop() }
+        #expect(try get("/posts/hello/", port: preview.port).contains("First version."))
+
+        let manager = FileManager.default
+        try manager.moveItem(atPath: site + "/Content", toPath: site + "/Content.old")
+        try manager.copyItem(atPath: site + "/Content.old", toPath: site + "/Content")
+        try "---\ntitle: Added\ndate: 2020-01-02\n---\n\nA new post.\n"
+            .write(toFile: site + "/Content/posts/added.md", atomically: true, encoding: .utf8)
+        #expect(try wait(seconds: 10) { try get("/posts/added/", port: preview.port).contains("A new post.") })
+
+        try "---\ntitle: Hello\ndate: 2020-01-01\n---\n\nEdited in the new folder.\n"
+            .write(toFile: site + "/Content/posts/hello.md", atomically: true, encoding: .utf8)
+        #expect(try wait(seconds: 10) { try get("/posts/hello/", port: preview.port).contains("Edited in the new folder.") })
     }
 
     /// A link to a file outside the site is never in the preview's folder

@@ -6,15 +6,26 @@ import Glibc
 /// Watches folders (recursively) and single files with inotify and calls
 /// back once per burst of changes, after a short quiet period, so one save
 /// that touches several files triggers one rebuild.
+///
+/// A watch follows a folder, not its name: after `mv Content Content.old`
+/// it reports the old folder's changes, and a new `Content/` would go
+/// unwatched. So the folder above each watched folder is watched for that
+/// name too: when a folder of that name is made or moved there, its old
+/// watches go and it is watched anew; when it is moved away or deleted,
+/// its watches go. Either way its path is reported, which makes the
+/// preview scan it again.
 final class FileWatcher: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var watchedFolders: [Int32: String] = [:]
-    /// Folders watched only for some of their files (the site folder, for `despina.yml`).
+    /// Folders watched only for some of their names (the site folder, for
+    /// `despina.yml`, `Content` and `Templates`).
     private var fileFilters: [String: Set<String>] = [:]
     private let quietPeriod: Duration
     /// The folders asked for.
     private let roots: [String]
+    /// The same, for looking up a path.
+    private let rootSet: Set<String>
     private let onChange: @Sendable ([String]) -> Void
     private var thread: Thread?
     private var isRunning = true
@@ -35,13 +46,17 @@ final class FileWatcher: @unchecked Sendable {
         self.quietPeriod = quietPeriod
         self.onChange = onChange
         roots = folders
+        rootSet = Set(folders)
         for folder in folders { addWatches(below: folder) }
-        for file in files {
-            let folder = parentPath(file)
+        // The files, and the names of the folders (for their replacement),
+        // through the folders that hold them.
+        var names: [String: Set<String>] = [:]
+        for path in folders + files { names[parentPath(path), default: []].insert(lastPathComponent(path)) }
+        for (folder, wanted) in names.sorted(by: { $0.key < $1.key }) {
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
             guard watch >= 0 else { continue }
             watchedFolders[watch] = watchedFolders[watch] ?? folder
-            fileFilters[folder, default: []].insert(lastPathComponent(file))
+            fileFilters[folder, default: []].formUnion(wanted)
         }
     }
 
@@ -60,6 +75,17 @@ final class FileWatcher: @unchecked Sendable {
     /// Stops delivering changes.
     func stop() {
         lock.withLock { isRunning = false }
+    }
+
+    /// Stops watching `path` and the folders below it (which may be
+    /// another folder by now: the one that had the name before).
+    private func removeWatches(below path: String) {
+        lock.withLock {
+            for (watch, folder) in watchedFolders where folder == path || folder.hasPrefix(path + "/") {
+                inotify_rm_watch(descriptor, watch)
+                watchedFolders[watch] = nil
+            }
+        }
     }
 
     private func addWatches(below path: String) {
@@ -127,9 +153,25 @@ final class FileWatcher: @unchecked Sendable {
                 paths += roots
                 continue
             }
+            if mask & UInt32(IN_IGNORED) != 0 {
+                // The watch is gone (its folder was deleted, or it was removed).
+                lock.withLock { watchedFolders[watch] = nil }
+                continue
+            }
             guard let folder = lock.withLock({ watchedFolders[watch] }) else { continue }
             if let filter = fileFilters[folder], !filter.contains(name) { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
+            if !name.isEmpty, rootSet.contains(path) {
+                // A watched folder's name now names another folder, or none
+                // (its other events here, such as a change of its mode, are
+                // the folder's own and change nothing in it).
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE) != 0 {
+                    removeWatches(below: path)
+                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addWatches(below: path) }
+                    paths.append(path)
+                }
+                continue
+            }
             if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 addWatches(below: path)
             }
