@@ -14,8 +14,10 @@ enum SiteLock {
     /// while another build has it. Nil when the cache folder cannot be
     /// made (a read-only site): such a build writes no cache either.
     static func hold(for options: BuildOptions, environment: BuildEnvironment) -> FileLock? {
-        guard options.recordsOutput else { return nil }
         let fileSystem = environment.fileSystem
+        // A cache folder that is a link is refused by the build; nothing,
+        // not even the lock, is written through it first.
+        guard options.recordsOutput, !isLink(cacheOf: options.siteDirectory, fileSystem: fileSystem) else { return nil }
         let path = path(of: options.siteDirectory)
         do {
             if let lock = try fileSystem.lock(at: path, waiting: false) { return lock }
@@ -25,6 +27,12 @@ enum SiteLock {
             environment.log.verbose("no build lock: \(error)")
             return nil
         }
+    }
+
+    /// Whether the site's cache folder is a link (or something else that is not a folder).
+    static func isLink(cacheOf siteDirectory: String, fileSystem: any FileSystem) -> Bool {
+        guard let info = fileSystem.info(at: joinPath(siteDirectory, ".despina")) else { return false }
+        return info.kind != .directory
     }
 
     /// Who holds the lock at `path`, in words: the holder writes its process number there.

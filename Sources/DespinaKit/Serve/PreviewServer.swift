@@ -76,7 +76,11 @@ public final class PreviewServer: Sendable {
     /// lost: it triggers a rebuild as soon as the first build is done.
     public func start() throws {
         let lockPath = joinPath(options.siteDirectory, ".despina", "serve.lock")
-        guard let previewLock = try environment.fileSystem.lock(at: lockPath, waiting: false) else {
+        // A cache folder that is a link is refused by the first build; no
+        // lock is written through it before.
+        let cacheIsLink = SiteLock.isLink(cacheOf: options.siteDirectory, fileSystem: environment.fileSystem)
+        let previewLock = cacheIsLink ? nil : try environment.fileSystem.lock(at: lockPath, waiting: false)
+        if previewLock == nil && !cacheIsLink {
             let holder = (try? environment.fileSystem.text(of: lockPath))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             throw Diagnostic(
@@ -88,7 +92,7 @@ public final class PreviewServer: Sendable {
         do {
             try server.start()
         } catch {
-            previewLock.release()
+            previewLock?.release()
             throw error
         }
         let site = options.siteDirectory
