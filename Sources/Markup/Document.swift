@@ -30,6 +30,11 @@ public struct Document: Sendable {
     public let links: [LinkReference]
     /// The images, in document order.
     public let images: [LinkReference]
+    /// The links and images whose URL ``LinkSchemes`` refuses, in document
+    /// order: each is shown as its text (an image as its alt text), without
+    /// a link, in ``html`` and ``summaryHTML``, and is left out of ``links``
+    /// and ``images``.
+    public let refusedLinks: [RefusedLink]
     /// The first raw HTML (not a comment) that the options escaped, or nil
     /// when there is none or raw HTML is allowed.
     public let firstRawHTML: RawHTMLPlace?
@@ -83,6 +88,7 @@ public struct Document: Sendable {
         readingMinutes = TextStatistics.readingMinutes(forWordCount: wordCount)
         links = parts.links
         images = parts.images
+        refusedLinks = parts.refusedLinks
         firstRawHTML = parts.firstRawHTML
         firstDroppedAttribute = parts.firstDroppedAttribute
     }

@@ -12,6 +12,7 @@ struct DocumentParts {
     var headingText = ""
     var links: [LinkReference] = []
     var images: [LinkReference] = []
+    var refusedLinks: [RefusedLink] = []
     var firstRawHTML: RawHTMLPlace?
     var firstDroppedAttribute: DroppedAttribute?
 }
@@ -23,6 +24,9 @@ struct DocumentParts {
 /// cmark renders with raw HTML allowed; HTML written by the user is escaped
 /// or dropped in the walk when the options forbid it, so only the HTML made
 /// here (headings with ids, highlighted code, tables) goes out unescaped.
+/// For the same reason cmark's filter of dangerous URLs does not run: links
+/// and images are checked against ``LinkSchemes`` before the walk, whatever
+/// the raw HTML setting.
 struct DocumentBuilder {
     let options: MarkdownOptions
     let highlighter: any CodeHighlighter
@@ -105,6 +109,7 @@ struct DocumentBuilder {
         if options.attributeLists && containsPair(source, UInt8(ascii: "{"), UInt8(ascii: ":")) {
             findAttributeLists(root)
         }
+        refuseUnsafeLinks(below: root)
         walk(root)
         sourceLines = nil
         handleUserHTML()
@@ -150,6 +155,37 @@ struct DocumentBuilder {
                 key: dropped.key, line: dropped.line + lineOffset, column: dropped.column)
         }
         attributeLists = transform
+    }
+
+    /// Replaces each link and image whose URL ``LinkSchemes`` refuses by
+    /// its content (an image's is its alt text), noting it with its place.
+    /// Done after every change that makes links (extensions, attribute
+    /// lists) and before the walk, so that no pointer the walk keeps is to
+    /// a node freed here.
+    private mutating func refuseUnsafeLinks(below root: OpaquePointer) {
+        var refused: [OpaquePointer] = []
+        CmarkNode.forEachNode(below: root) { node in
+            let isImage = CmarkNode.isOfType(node, CMARK_NODE_IMAGE)
+            guard isImage || CmarkNode.isOfType(node, CMARK_NODE_LINK) else { return }
+            if !LinkSchemes.isAllowed(CmarkNode.string(cmark_node_get_url(node)), isImage: isImage) {
+                refused.append(node)
+            }
+        }
+        guard !refused.isEmpty else { return }
+        for node in refused {
+            let position = positionOverrides[node] ?? sourcePosition(of: node)
+            parts.refusedLinks.append(RefusedLink(
+                url: CmarkNode.string(cmark_node_get_url(node)), isImage: CmarkNode.isOfType(node, CMARK_NODE_IMAGE),
+                line: position.line + lineOffset, column: position.column))
+        }
+        for node in refused {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_unlink(child)
+                cmark_node_insert_before(node, child)
+            }
+            CmarkNode.discard(node)
+        }
+        attributeLists.forget(Set(refused))
     }
 
     // MARK: - Extensions
@@ -298,7 +334,7 @@ struct DocumentBuilder {
         if let linkResolver,
            (!isImage && LinkDestination.pointsToMarkdownFile(destination))
             || LinkDestination.isDocumentRelative(destination),
-           let resolved = linkResolver(destination) {
+           let resolved = linkResolver(destination), LinkSchemes.isAllowed(resolved, isImage: isImage) {
             url = resolved
             cmark_node_set_url(node, resolved)
         }

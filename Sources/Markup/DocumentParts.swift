@@ -76,6 +76,30 @@ public struct LinkReference: Sendable, Hashable {
     }
 }
 
+/// A link or image whose URL has a scheme ``LinkSchemes`` refuses
+/// (`javascript:`, `vbscript:`, `data:text/html`): the document shows its
+/// text in its place, without a link, and the caller warns at its place.
+public struct RefusedLink: Sendable, Hashable {
+    /// The URL as cmark decoded it (entities and backslash escapes
+    /// resolved), e.g. `javascript:alert(1)`.
+    public var url: String
+    /// Whether it is an image (`![alt](url)`), whose alt text is shown.
+    public var isImage: Bool
+    /// The 1-based line of its opening bracket (`!` for an image, `<` for
+    /// an autolink), in the file's coordinates.
+    public var line: Int
+    /// The 1-based byte column of its opening bracket.
+    public var column: Int
+
+    /// Creates a refused link.
+    public init(url: String, isImage: Bool, line: Int, column: Int) {
+        self.url = url
+        self.isImage = isImage
+        self.line = line
+        self.column = column
+    }
+}
+
 /// Where a document first has raw HTML that its options escape, for a
 /// warning: a post written for a generator that passes HTML through would
 /// otherwise show its tags as text without a word.
