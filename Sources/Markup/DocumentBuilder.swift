@@ -173,7 +173,7 @@ struct DocumentBuilder {
         }
         guard !refused.isEmpty else { return }
         for node in refused {
-            let position = positionOverrides[node] ?? sourcePosition(of: node)
+            let position = linkPosition(of: node)
             parts.refusedLinks.append(RefusedLink(
                 url: CmarkNode.string(cmark_node_get_url(node)), isImage: CmarkNode.isOfType(node, CMARK_NODE_IMAGE),
                 line: position.line + lineOffset, column: position.column))
@@ -338,11 +338,32 @@ struct DocumentBuilder {
             url = resolved
             cmark_node_set_url(node, resolved)
         }
-        let position = positionOverrides[node] ?? sourcePosition(of: node)
+        let position = linkPosition(of: node)
         let reference = LinkReference(
             destination: destination, url: url,
             line: position.line + lineOffset, column: position.column)
         if isImage { parts.images.append(reference) } else { parts.links.append(reference) }
+    }
+
+    /// The line and column of the link or image `node`: of its `[`, `![`
+    /// or `<`.
+    ///
+    /// cmark counts an autolink's (`<https://x.org>`) column from the start
+    /// of its paragraph's text, not of its line, so on a paragraph's second
+    /// line or in a list it is wrong: when the column it gives is not at a
+    /// `<`, the autolink is looked for on its line.
+    private mutating func linkPosition(of node: OpaquePointer) -> (line: Int, column: Int) {
+        if let position = positionOverrides[node] { return position }
+        let position = sourcePosition(of: node)
+        guard CmarkNode.isOfType(node, CMARK_NODE_LINK), var lines = sourceLines else { return position }
+        let byte = lines.byte(atLine: position.line, column: position.column)
+        guard byte != UInt8(ascii: "["), byte != UInt8(ascii: "<"),
+              let text = cmark_node_first_child(node), CmarkNode.isOfType(text, CMARK_NODE_TEXT)
+        else { return position }
+        let written = [UInt8(ascii: "<")] + Array(CmarkNode.literalBytes(text)) + [UInt8(ascii: ">")]
+        let column = lines.firstColumn(of: written, inLine: position.line)
+        sourceLines = lines
+        return (position.line, column ?? position.column)
     }
 
     /// The line and column of an inline `node`. cmark strips the

@@ -37,6 +37,30 @@ struct SourceLineIndex {
         return (index - lineStarts[line - 1] + 1, source[index])
     }
 
+    /// The byte at 1-based `line` and byte `column`, or nil past the
+    /// line's end.
+    mutating func byte(atLine line: Int, column: Int) -> UInt8? {
+        buildLineStarts()
+        guard line >= 1, line <= lineStarts.count, column >= 1 else { return nil }
+        let end = line < lineStarts.count ? lineStarts[line] : source.count
+        let index = lineStarts[line - 1] + column - 1
+        return index < end ? source[index] : nil
+    }
+
+    /// The 1-based byte column where `bytes` first occur on line `line`,
+    /// or nil.
+    mutating func firstColumn(of bytes: [UInt8], inLine line: Int) -> Int? {
+        buildLineStarts()
+        guard line >= 1, line <= lineStarts.count, !bytes.isEmpty else { return nil }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] : source.count
+        guard end - start >= bytes.count else { return nil }
+        for index in start...(end - bytes.count) where source[index] == bytes[0] {
+            if source[index..<(index + bytes.count)].elementsEqual(bytes) { return index - start + 1 }
+        }
+        return nil
+    }
+
     /// Whether `node` is an indented code block, not a fenced one: what the
     /// indented continuation of a footnote or a definition becomes. cmark
     /// does not say; an indented block's text starts with the source line

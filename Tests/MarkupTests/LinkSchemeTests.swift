@@ -97,6 +97,13 @@ struct LinkSchemeTests {
         #expect(document.images.isEmpty)
     }
 
+    @Test func autolinkOnALaterLineOrInAListIsPlacedAtItsBracket() {
+        let document = Document(
+            markdown: "Hi\nand <javascript:a> <https://x.org/>\n\n- x <javascript:b>\n  y <javascript:c>\n", options: Self.plain)
+        #expect(document.refusedLinks.map { [$0.line, $0.column] } == [[2, 5], [4, 5], [5, 5]])
+        #expect(document.links.map { [$0.line, $0.column] } == [[2, 20]])
+    }
+
     @Test func linkInATableCellIsRefusedAtItsPlace() {
         let document = Document(markdown: "| a | b |\n|---|---|\n| 1 | [x](javascript:a) |\n", options: Self.plain)
         #expect(document.html == "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n"
