@@ -271,6 +271,7 @@ struct EntryLoader: Sendable {
                     + "set unsafeHTML: true in the front matter (or markdown.unsafeHTML in despina.yml) to pass it through",
                 path: source, line: html.line, column: html.column))
         }
+        diagnostics += Self.refusedLinks(in: document, source: source)
         var entry = entry
         let summary = document.hasExplicitSummary || entry.description == nil || entry.description?.isEmpty == true
             ? document.summaryHTML
@@ -346,6 +347,21 @@ struct EntryLoader: Sendable {
             terms.removeLast(terms.count - limit)
         }
         return terms
+    }
+
+    /// A warning for each link and image that the document shows as text
+    /// because its scheme could run script (`javascript:`): the writer
+    /// sees why a link does nothing.
+    static func refusedLinks(in document: Document, source: String) -> [Diagnostic] {
+        document.refusedLinks.map { link in
+            let url = link.url.count > 80 ? link.url.prefix(80) + "…" : link.url
+            let message = link.isImage
+                ? "the image '\(url)' is shown as its alt text: its scheme is not http, https, mailto, tel or ftp, "
+                    + "nor data:image/png, gif, jpeg or webp (others, such as javascript:, can run script)"
+                : "the link '\(url)' is shown as its text, not as a link: its scheme is not http, https, mailto, tel or ftp "
+                    + "(others, such as javascript:, can run script)"
+            return .warning(message, path: source, line: link.line, column: link.column)
+        }
     }
 
     /// Where the value of `key` starts in the file.
