@@ -2,10 +2,38 @@ import CYaml
 
 /// Reads YAML text into ``YAMLValue``s with libyaml's event parser,
 /// reporting positions in the coordinates of the file the YAML came from.
+///
+/// An alias (`*a`) shares its anchor's value, so the tree stays small, but
+/// whoever reads the values (keywords, tags, parameters) reads each copy:
+/// 20,000 aliases of a 130 KB string are 2.6 GB of text from a 189 KB
+/// file. So the reader counts the values and the scalar bytes the document
+/// stands for with its aliases expanded, and stops with an error at the
+/// alias that takes either past its limit (``ExpansionLimits``), as libyaml's
+/// own document loader and other YAML readers do.
 struct YAMLReader {
+    /// How far aliases may expand a document: far beyond what front matter
+    /// or a configuration needs, far below what exhausts memory.
+    struct ExpansionLimits {
+        /// The values (scalars, lists and mappings) the document may stand
+        /// for: ten times those written, plus 10,000.
+        static func values(written: Int) -> Int { 10 * written + 10_000 }
+        /// The scalar bytes the document may stand for: ten times the YAML
+        /// text's size, and at least 10 MiB.
+        static func bytes(textSize: Int) -> Int { max(10 * 1_048_576, 10 * textSize) }
+    }
+
     /// The file line of the YAML text's first line.
     private let firstLine: Int
     private var anchors: [String: YAMLValue] = [:]
+    /// The values and scalar bytes each anchor's value stands for.
+    private var anchorSizes: [String: (values: Int, bytes: Int)] = [:]
+    /// The values written (each scalar, list, mapping and alias event).
+    private(set) var writtenValues = 0
+    /// The values and scalar bytes read so far with aliases expanded.
+    private(set) var expandedValues = 0
+    private(set) var expandedBytes = 0
+    /// The size of the YAML text, in UTF-8 bytes.
+    private var textSize = 0
     /// How many lists and mappings enclose the value being read.
     private var depth = 0
     /// Keys written twice with the same value (`published: true` on two
@@ -31,6 +59,7 @@ struct YAMLReader {
         }
         defer { yaml_parser_delete(parser) }
         var text = yaml
+        textSize = yaml.utf8.count
         let result = text.withUTF8 { bytes -> Result<YAMLValue?, MarkupError> in
             yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
             var events = EventSource(parser: parser, firstLine: firstLine)
@@ -52,12 +81,19 @@ struct YAMLReader {
         let (event, line, column) = start
         switch event {
         case let .scalar(text, isPlain, tag, anchor):
+            writtenValues += 1
+            expandedValues += 1
+            expandedBytes += text.utf8.count
             let value = YAMLValue(
                 content: Self.resolve(text, isPlain: isPlain, tag: tag),
                 line: line, column: column, sourceText: text)
-            if let anchor { anchors[anchor] = value }
+            if let anchor {
+                anchors[anchor] = value
+                anchorSizes[anchor] = (1, text.utf8.count)
+            }
             return value
         case .sequenceStart(let anchor):
+            let start = (values: expandedValues, bytes: expandedBytes)
             try enterCollection(line: line, column: column)
             defer { depth -= 1 }
             var items: [YAMLValue] = []
@@ -67,9 +103,10 @@ struct YAMLReader {
                 items.append(try node(next, from: &events))
             }
             let value = YAMLValue(content: .list(items), line: line, column: column)
-            if let anchor { anchors[anchor] = value }
+            if let anchor { remember(value, as: anchor, from: start) }
             return value
         case .mappingStart(let anchor):
+            let start = (values: expandedValues, bytes: expandedBytes)
             try enterCollection(line: line, column: column)
             defer { depth -= 1 }
             var mapping = YAMLMapping()
@@ -82,6 +119,9 @@ struct YAMLReader {
                         message: "expected a simple key such as 'title', found a list or mapping as a key")
                 }
                 let key = YAMLMapping.Key(name: name, line: keyEvent.line, column: keyEvent.column)
+                writtenValues += 1
+                expandedValues += 1
+                expandedBytes += name.utf8.count
                 let value = try node(try events.next(), from: &events)
                 if let first = mapping.add(key: key, value: value) {
                     guard let firstValue = mapping.entry(first.name)?.value, firstValue.hasSameContent(as: value) else {
@@ -95,17 +135,47 @@ struct YAMLReader {
                 }
             }
             let value = YAMLValue(content: .mapping(mapping), line: line, column: column)
-            if let anchor { anchors[anchor] = value }
+            if let anchor { remember(value, as: anchor, from: start) }
             return value
         case .alias(let name):
-            guard var value = anchors[name] else {
+            guard var value = anchors[name], let size = anchorSizes[name] else {
                 throw MarkupError(line: line, column: column, message: "unknown alias '*\(name)': no '&\(name)' before it")
             }
+            try expand(size, line: line, column: column)
             value.line = line
             value.column = column
             return value
         default:
             throw MarkupError(line: line, column: column, message: "expected a value")
+        }
+    }
+
+    /// Keeps `value` under `anchor`, with the values and bytes read since
+    /// `start`: what the value stands for.
+    private mutating func remember(_ value: YAMLValue, as anchor: String, from start: (values: Int, bytes: Int)) {
+        anchors[anchor] = value
+        anchorSizes[anchor] = (expandedValues - start.values, expandedBytes - start.bytes)
+    }
+
+    /// Counts an alias standing for `size`, refusing it when the document
+    /// would stand for more than ``ExpansionLimits`` allow.
+    private mutating func expand(_ size: (values: Int, bytes: Int), line: Int, column: Int) throws(MarkupError) {
+        writtenValues += 1
+        expandedValues += size.values
+        expandedBytes += size.bytes
+        let byteLimit = ExpansionLimits.bytes(textSize: textSize)
+        if expandedBytes > byteLimit {
+            throw MarkupError(
+                line: line, column: column,
+                message: "this alias takes the YAML past \(byteLimit) bytes of text with its aliases expanded (ten times "
+                    + "its \(textSize) bytes, and at least 10 MiB); an alias may repeat a value a few times, not thousands")
+        }
+        let valueLimit = ExpansionLimits.values(written: writtenValues)
+        if expandedValues > valueLimit {
+            throw MarkupError(
+                line: line, column: column,
+                message: "this alias takes the YAML past \(valueLimit) values with its aliases expanded (ten times "
+                    + "the \(writtenValues) written so far, plus 10000); an alias may repeat a value a few times, not thousands")
         }
     }
 
@@ -117,6 +187,8 @@ struct YAMLReader {
                 message: "lists and mappings nest more than \(Self.maximumDepth) levels deep here; flatten the value")
         }
         depth += 1
+        writtenValues += 1
+        expandedValues += 1
     }
 
     /// The typed content of a scalar under the YAML 1.2 core schema, with
