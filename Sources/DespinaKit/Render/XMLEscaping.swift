@@ -1,24 +1,42 @@
-/// Escapes text for XML and HTML content and attribute values.
+/// Escapes text for XML and HTML content and attribute values, and drops
+/// the characters XML 1.0 forbids: the C0 controls other than tab, line
+/// feed and carriage return (a form feed or `\u{01}` pasted into a post),
+/// and U+FFFE and U+FFFF. One of them makes a whole feed or sitemap fail to
+/// parse, and a reader shows a feed that parses or none of it; they are
+/// dropped rather than replaced by U+FFFD because they show nothing in a
+/// page either. (Swift strings hold no lone surrogates, the other
+/// characters XML forbids.) Every feed and the sitemap are written with it.
 func escapeXML(_ text: String) -> String {
     var needsWork = false
-    for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+    for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
+        || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF {
         needsWork = true
         break
     }
     guard needsWork else { return text }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-    for byte in text.utf8 {
-        switch byte {
-        case 0x26: bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])           // &amp;
-        case 0x3C: bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                 // &lt;
-        case 0x3E: bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                 // &gt;
-        case 0x22: bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])     // &quot;
-        case 0x27: bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])           // &#39;
-        default: bytes.append(byte)
+    var text = text
+    return text.withUTF8 { source in
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.count + source.count / 8)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            index += 1
+            switch byte {
+            case 0x26: bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])           // &amp;
+            case 0x3C: bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                 // &lt;
+            case 0x3E: bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                 // &gt;
+            case 0x22: bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])     // &quot;
+            case 0x27: bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])           // &#39;
+            case 0x09, 0x0A, 0x0D: bytes.append(byte)
+            case ..<0x20: break                                                           // a control XML forbids
+            case 0xEF where index + 1 < source.count && source[index] == 0xBF && source[index + 1] >= 0xBE:
+                index += 2                                                                // U+FFFE, U+FFFF
+            default: bytes.append(byte)
+            }
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Makes root-relative `href` and `src` attributes in rendered HTML absolute,
