@@ -110,4 +110,22 @@ import Testing
             }
         }
     }
+
+    @Test func figureShortcodeLeavesOutScriptURLsWithAWarning() throws {
+        let recorder = LogRecorder()
+        let fileSystem = MemoryFileSystem(files: [
+            "/site/despina.yml": "baseURL: https://example.org/\n",
+            "/site/Content/posts/figure.md": "---\ntitle: Figure\ndate: 2020-05-01\n---\nIntro.\n\n"
+                + "{{< figure src=\"javascript:alert(1)\" link=\"JaVaScRiPt:alert(2)\" caption=\"C\" attr=\"A\" attrlink=\"vbscript:x\" >}}\n",
+        ])
+        try build(fileSystem, log: recorder.logger)
+        let page = try fileSystem.text(of: "/site/Output/posts/figure/index.html")
+        #expect(page.contains("<p>Intro.</p>\n<figure><img alt=\"C\"><figcaption><p>CA</p></figcaption></figure>\n"))
+        #expect(Self.scriptURLs(inHTML: page) == [])
+        #expect(recorder.warnings == [
+            "Content/posts/figure.md:7:1: warning: Hugo shortcode {{< figure >}} leaves out 'javascript:alert(1)' and "
+                + "'JaVaScRiPt:alert(2)' and 'vbscript:x': only URLs without a scheme or with http, https, mailto, tel "
+                + "or ftp are kept (others, such as javascript:, can run script)",
+        ])
+    }
 }

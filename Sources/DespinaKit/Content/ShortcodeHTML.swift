@@ -1,3 +1,5 @@
+import Markup
+
 /// The HTML of Hugo's built-in shortcodes that make elements: the same
 /// elements and attributes Hugo's own templates give, with every value
 /// escaped (the HTML goes into the page as trusted, see `TrustedHTML`).
@@ -13,19 +15,22 @@ enum ShortcodeHTML {
     ///   - resolve: The URL for a link or image destination (a bundle's
     ///     `photo.jpg`), or nil to keep it as written.
     ///   - renderInline: Markdown (the caption, `attr`) to inline HTML.
+    ///
+    /// A `src`, `link` or `attrlink` whose scheme could run script
+    /// (``refusedURLs(of:)``) is left out, as a Markdown link's would be.
     static func figure(
         _ call: ShortcodeCall, resolve: (String) -> String?, renderInline: (String) -> String
     ) -> String {
-        let source = call.argument("src") ?? ""
+        let source = call.argument("src").flatMap { LinkSchemes.isAllowed($0, isImage: true) ? $0 : nil }
         var html = "<figure" + attribute("class", call.nonEmpty("class")) + ">"
-        let link = call.nonEmpty("link")
+        let link = call.nonEmpty("link").flatMap { LinkSchemes.isAllowed($0, isImage: false) ? $0 : nil }
         if let link {
             html += "<a" + attribute("href", resolve(link) ?? link) + attribute("target", call.nonEmpty("target"))
                 + attribute("rel", call.nonEmpty("rel")) + ">"
         }
         let caption = call.nonEmpty("caption").map(renderInline)
         let alt = call.nonEmpty("alt") ?? caption.map(plainText(ofHTML:))
-        html += "<img" + attribute("src", resolve(source) ?? source) + attribute("alt", alt)
+        html += "<img" + attribute("src", source.map { resolve($0) ?? $0 }) + attribute("alt", alt)
             + attribute("width", call.nonEmpty("width")) + attribute("height", call.nonEmpty("height"))
             + attribute("loading", call.nonEmpty("loading")) + ">"
         if link != nil { html += "</a>" }
@@ -37,7 +42,7 @@ enum ShortcodeHTML {
             if caption != nil || attribution != nil {
                 html += "<p>" + (caption ?? "")
                 if let attribution {
-                    if let attributionLink = call.nonEmpty("attrlink") {
+                    if let attributionLink = call.nonEmpty("attrlink"), LinkSchemes.isAllowed(attributionLink, isImage: false) {
                         html += "<a" + attribute("href", attributionLink) + ">" + attribution + "</a>"
                     } else {
                         html += attribution
@@ -48,6 +53,14 @@ enum ShortcodeHTML {
             html += "</figcaption>"
         }
         return html + "</figure>"
+    }
+
+    /// The figure's `src`, `link` and `attrlink` values that ``figure(_:resolve:renderInline:)``
+    /// leaves out because ``LinkSchemes`` refuses their scheme, for a warning.
+    static func refusedURLs(of call: ShortcodeCall) -> [String] {
+        ["src", "link", "attrlink"].compactMap { name in
+            call.nonEmpty(name).flatMap { LinkSchemes.isAllowed($0, isImage: name == "src") ? nil : $0 }
+        }
     }
 
     /// `{{< youtube w7Ft2ymGmfc >}}`: the player in a responsive frame,
