@@ -11,14 +11,16 @@
 ///
 /// Allowed: URLs without a scheme (`/a/`, `../b.md`, `photo.jpg`,
 /// `//host/x`, `?q`, `#part`, the empty URL), `http:`, `https:`, `mailto:`,
-/// `tel:` and `ftp:` (GitHub's extended autolinks make `ftp://` links); for
-/// images also `data:image/png`, `data:image/gif`, `data:image/jpeg` and
+/// `tel:`, `sms:`, `ftp:` (GitHub's extended autolinks make `ftp://` links),
+/// `irc:`, `ircs:` and `xmpp:`; for images also `data:image/png`, `data:image/gif`, `data:image/jpeg` and
 /// `data:image/webp`, as cmark allows. Everything else with a scheme is
 /// refused, `file:` and made-up schemes too: the list is short so that no
 /// scheme a browser runs script for can slip through.
 public enum LinkSchemes {
-    /// The schemes a link or an image may have, in lowercase.
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel", "ftp"]
+    /// The schemes a link or an image may have, in lowercase, in the order
+    /// a message lists them. Each is handed to a program of its own, never
+    /// run in the page; `irc:` and `xmpp:` links are common in project blogs.
+    public static let allowedSchemes: [String] = ["http", "https", "mailto", "tel", "sms", "ftp", "irc", "ircs", "xmpp"]
     /// The `data:` media types an image may have, in lowercase.
     public static let allowedImageDataTypes: [String] = ["image/png", "image/gif", "image/jpeg", "image/webp"]
 

@@ -27,10 +27,10 @@ import Testing
 
     /// The warnings for `path` holding ``post(_:)``, in order.
     static func warnings(for path: String) -> [String] {
-        let link = "is shown as its text, not as a link: its scheme is not http, https, mailto, tel or ftp "
-            + "(others, such as javascript:, can run script)"
-        let image = "is shown as its alt text: its scheme is not http, https, mailto, tel or ftp, "
-            + "nor data:image/png, gif, jpeg or webp (others, such as javascript:, can run script)"
+        let reason = "the only schemes linked are http, https, mailto, tel, sms, ftp, irc, ircs and xmpp, "
+            + "since others (such as javascript:) can run script"
+        let link = "is shown as its text, not as a link: \(reason)"
+        let image = "is shown as its alt text: \(reason) (an image may also be data:image/png, gif, jpeg or webp)"
         return [
             "\(path):8:1: warning: the link 'javascript:alert(1)' \(link)",
             "\(path):8:26: warning: the link 'JaVaScRiPt:alert(2)' \(link)",
@@ -124,8 +124,8 @@ import Testing
         #expect(Self.scriptURLs(inHTML: page) == [])
         #expect(recorder.warnings == [
             "Content/posts/figure.md:7:1: warning: Hugo shortcode {{< figure >}} leaves out 'javascript:alert(1)' and "
-                + "'JaVaScRiPt:alert(2)' and 'vbscript:x': only URLs without a scheme or with http, https, mailto, tel "
-                + "or ftp are kept (others, such as javascript:, can run script)",
+                + "'JaVaScRiPt:alert(2)' and 'vbscript:x': the only schemes linked are http, https, mailto, tel, sms, "
+                + "ftp, irc, ircs and xmpp, since others (such as javascript:) can run script",
         ])
     }
 }

@@ -27,9 +27,9 @@ struct CommonMarkConformanceTests {
         }
         print("CommonMark spec: \(examples.count - failures.count) of \(examples.count) examples pass")
         #expect(examples.count == 652)
-        // Autolinks with schemes that LinkSchemes refuses (irc:, a+b+c:,
+        // Autolinks with schemes that LinkSchemes refuses (a+b+c:,
         // made-up-scheme:, localhost:) are shown as text, not links.
-        #expect(failures == [595, 597, 598, 600])
+        #expect(failures == [597, 598, 600])
     }
 
     @Test func cmarkRegressionCasesMatch() throws {

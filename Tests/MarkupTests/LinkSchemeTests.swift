@@ -65,16 +65,17 @@ struct LinkSchemeTests {
     @Test func safeSchemesAndRelativeURLsAreKept() {
         let markdown = "[a](https://x.org/) [b](http://x.org/) [c](mailto:me@x.org) [d](tel:+15550100) "
             + "[e](ftp://x.org/f) [f](/posts/) [g](../a.md) [h](photo.jpg) [i](//x.org/) [j](#part) [k](?q=1) "
-            + "[l]() [m](foo\\):)\n"
+            + "[l]() [m](foo\\):) [n](sms:+15550100) [o](irc://irc.x.org/#c) [p](ircs://x.org/) [q](xmpp:me@x.org)\n"
         #expect(Self.html(markdown)
             == "<p><a href=\"https://x.org/\">a</a> <a href=\"http://x.org/\">b</a> <a href=\"mailto:me@x.org\">c</a> "
             + "<a href=\"tel:+15550100\">d</a> <a href=\"ftp://x.org/f\">e</a> <a href=\"/posts/\">f</a> "
             + "<a href=\"../a.md\">g</a> <a href=\"photo.jpg\">h</a> <a href=\"//x.org/\">i</a> <a href=\"#part\">j</a> "
-            + "<a href=\"?q=1\">k</a> <a href=\"\">l</a> <a href=\"foo):\">m</a></p>\n")
+            + "<a href=\"?q=1\">k</a> <a href=\"\">l</a> <a href=\"foo):\">m</a> <a href=\"sms:+15550100\">n</a> "
+            + "<a href=\"irc://irc.x.org/#c\">o</a> <a href=\"ircs://x.org/\">p</a> <a href=\"xmpp:me@x.org\">q</a></p>\n")
     }
 
     @Test func madeUpSchemesAreRefused() {
-        #expect(Self.html("[a](file:///etc/passwd) [b](irc://x.org/) <made-up:x>\n") == "<p>a b made-up:x</p>\n")
+        #expect(Self.html("[a](file:///etc/passwd) [b](gopher://x.org/) <made-up:x>\n") == "<p>a b made-up:x</p>\n")
     }
 
     @Test func summaryHasNoRefusedLink() {

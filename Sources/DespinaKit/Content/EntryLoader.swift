@@ -356,13 +356,18 @@ struct EntryLoader: Sendable {
         document.refusedLinks.map { link in
             let url = link.url.count > 80 ? link.url.prefix(80) + "…" : link.url
             let message = link.isImage
-                ? "the image '\(url)' is shown as its alt text: its scheme is not http, https, mailto, tel or ftp, "
-                    + "nor data:image/png, gif, jpeg or webp (others, such as javascript:, can run script)"
-                : "the link '\(url)' is shown as its text, not as a link: its scheme is not http, https, mailto, tel or ftp "
-                    + "(others, such as javascript:, can run script)"
+                ? "the image '\(url)' is shown as its alt text: \(refusedSchemeReason) "
+                    + "(an image may also be data:image/png, gif, jpeg or webp)"
+                : "the link '\(url)' is shown as its text, not as a link: \(refusedSchemeReason)"
             return .warning(message, path: source, line: link.line, column: link.column)
         }
     }
+
+    /// Why a URL with a scheme ``LinkSchemes`` refuses is left out, for the
+    /// warnings about links, images and shortcodes.
+    static let refusedSchemeReason = "the only schemes linked are "
+        + LinkSchemes.allowedSchemes.dropLast().joined(separator: ", ") + " and " + (LinkSchemes.allowedSchemes.last ?? "")
+        + ", since others (such as javascript:) can run script"
 
     /// Where the value of `key` starts in the file.
     static func position(of key: String, in matter: FrontMatter?) -> (line: Int, column: Int)? {

@@ -45,8 +45,7 @@ extension ForeignSyntax.Scanner {
             let refused = ShortcodeHTML.refusedURLs(of: call)
             return replaced(placeholder(for: html), warning: refused.isEmpty ? nil
                 : "Hugo shortcode \(tag) leaves out " + refused.map { "'\($0)'" }.joined(separator: " and ")
-                    + ": only URLs without a scheme or with http, https, mailto, tel or ftp are kept "
-                    + "(others, such as javascript:, can run script)")
+                    + ": " + EntryLoader.refusedSchemeReason)
         case "youtube", "vimeo", "gist":
             let html = call.name == "youtube" ? ShortcodeHTML.youtube(call)
                 : call.name == "vimeo" ? ShortcodeHTML.vimeo(call) : ShortcodeHTML.gist(call)
