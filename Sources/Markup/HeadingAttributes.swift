@@ -8,15 +8,25 @@ struct HeadingAttributes {
     var id: String?
     /// The classes after `.`, in order.
     var classes: [String] = []
-    /// Other `key=value` or `key="value"` pairs, in order.
+    /// Other `key=value` or `key="value"` pairs, in order; event
+    /// handlers (`onclick`, any key starting with `on`) are left out,
+    /// since Markdown with raw HTML off must not run script.
     var others: [(key: String, value: String)] = []
 
     /// The attribute text after the id (with a leading space each).
     var htmlAfterID: String {
         var html = ""
         if !classes.isEmpty { html += " class=\"" + HTMLEscaping.escaped(classes.joined(separator: " ")) + "\"" }
-        for (key, value) in others { html += " " + HTMLEscaping.escaped(key) + "=\"" + HTMLEscaping.escaped(value) + "\"" }
+        for (key, value) in others where !Self.isEventHandler(key) {
+            html += " " + HTMLEscaping.escaped(key) + "=\"" + HTMLEscaping.escaped(value) + "\""
+        }
         return html
+    }
+
+    /// Whether `key` names an event handler attribute, whose value a
+    /// browser runs as script.
+    static func isEventHandler(_ key: String) -> Bool {
+        key.utf8.count > 2 && key.lowercased().hasPrefix("on")
     }
 
     /// Takes a trailing `{…}` off `heading`'s last text node and returns

@@ -41,4 +41,9 @@ struct HeadingAttributeTests {
         options.headingAttributes = false
         #expect(Document(markdown: "# T {#x}\n", options: options).html == "<h1 id=\"t-x\">T {#x}</h1>\n")
     }
+
+    @Test func eventHandlersAreLeftOut() {
+        let document = Document(markdown: "## T {onmouseover=alert(1) ONCLICK=\"x()\" .c data-on=1}\n")
+        #expect(document.html == "<h2 id=\"t\" class=\"c\" data-on=\"1\">T</h2>\n")
+    }
 }
