@@ -57,7 +57,7 @@ enum Autolinks {
                    let before = CmarkNode.make(CMARK_NODE_TEXT, literalBytes: bytes[start..<link.range.lowerBound]) {
                     cmark_node_insert_before(text, before)
                 }
-                if let node = cmark_node_new(CMARK_NODE_LINK),
+                if let node = cmark_node_new_with_mem(CMARK_NODE_LINK, CmarkMemory.current),
                    let label = CmarkNode.make(CMARK_NODE_TEXT, literalBytes: bytes[link.range]) {
                     cmark_node_set_url(node, link.url)
                     cmark_node_append_child(node, label)

@@ -45,14 +45,14 @@ enum CmarkNode {
 
     /// A new node of `type` with `literal` set; not yet in any tree.
     static func make(_ type: cmark_node_type, literal: String) -> OpaquePointer? {
-        guard let node = cmark_node_new(type) else { return nil }
+        guard let node = cmark_node_new_with_mem(type, CmarkMemory.current) else { return nil }
         cmark_node_set_literal(node, literal)
         return node
     }
 
     /// A new node of `type` with `literal` bytes set; not yet in any tree.
     static func make(_ type: cmark_node_type, literalBytes bytes: some Collection<UInt8>) -> OpaquePointer? {
-        guard let node = cmark_node_new(type) else { return nil }
+        guard let node = cmark_node_new_with_mem(type, CmarkMemory.current) else { return nil }
         var terminated = [UInt8]()
         terminated.reserveCapacity(bytes.count + 1)
         terminated.append(contentsOf: bytes)
@@ -68,7 +68,7 @@ enum CmarkNode {
     /// A new custom block or inline that renders `enter` before its children
     /// and `exit` after them.
     static func makeCustom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer? {
-        guard let node = cmark_node_new(type) else { return nil }
+        guard let node = cmark_node_new_with_mem(type, CmarkMemory.current) else { return nil }
         cmark_node_set_on_enter(node, enter)
         cmark_node_set_on_exit(node, exit)
         return node
@@ -97,7 +97,7 @@ enum CmarkNode {
     /// The HTML of `node` and its children.
     static func renderHTML(_ node: OpaquePointer, options: Int32) -> String {
         guard let rendered = cmark_render_html(node, options) else { return "" }
-        defer { free(rendered) }
+        defer { CmarkMemory.release(rendered) }
         return String(cString: rendered)
     }
 
@@ -166,11 +166,21 @@ extension CmarkNode {
         return children
     }
 
+    /// Parses `count` bytes at `text` as a document, its nodes made with
+    /// `CmarkMemory.current` (`cmark_parse_document` uses cmark's own
+    /// allocator); the caller frees it.
+    static func parseDocument(_ text: UnsafePointer<CChar>?, _ count: Int, options: Int32) -> OpaquePointer? {
+        guard let parser = cmark_parser_new_with_mem(options, CmarkMemory.current) else { return nil }
+        defer { cmark_parser_free(parser) }
+        cmark_parser_feed(parser, text, count)
+        return cmark_parser_finish(parser)
+    }
+
     /// Parses `bytes` as a Markdown document on its own; the caller frees it.
     static func parse(_ bytes: [UInt8], options: Int32) -> OpaquePointer? {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, options)
+                CmarkNode.parseDocument($0.baseAddress, $0.count, options: options)
             }
         }
     }

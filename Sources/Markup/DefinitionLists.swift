@@ -77,7 +77,7 @@ struct DefinitionLists {
                         ? CmarkNode.makeCustom(CMARK_NODE_CUSTOM_BLOCK, enter: "<dd>\n", exit: "</dd>")
                         : CmarkNode.makeCustom(CMARK_NODE_CUSTOM_INLINE, enter: "<dd>", exit: "</dd>\n") else { continue }
                     cmark_node_append_child(list, dd)
-                    if loose, let inner = cmark_node_new(CMARK_NODE_PARAGRAPH) {
+                    if loose, let inner = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, CmarkMemory.current) {
                         cmark_node_append_child(dd, inner)
                         definition = inner
                     } else {
@@ -104,7 +104,7 @@ struct DefinitionLists {
         while let code = cmark_node_next(list), lines.isIndentedCode(code) {
             // A tight definition (an inline) becomes a block of paragraphs.
             if isTight, let block = CmarkNode.makeCustom(CMARK_NODE_CUSTOM_BLOCK, enter: "<dd>\n", exit: "</dd>"),
-               let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) {
+               let paragraph = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, CmarkMemory.current) {
                 CmarkNode.moveChildren(of: definition, to: paragraph)
                 cmark_node_append_child(block, paragraph)
                 CmarkNode.replace(definition, with: block)

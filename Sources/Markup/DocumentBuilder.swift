@@ -87,7 +87,7 @@ struct DocumentBuilder {
     /// by `footnoteMask` when it is not `nil`.
     private mutating func build(source: UnsafeBufferPointer<UInt8>, footnoteMask: UInt8?) -> DocumentParts {
         let parsed = source.withMemoryRebound(to: CChar.self) {
-            cmark_parse_document($0.baseAddress, $0.count, parseOptions)
+            CmarkNode.parseDocument($0.baseAddress, $0.count, options: parseOptions)
         }
         guard let root = parsed else { return parts }
         defer { cmark_node_free(root) }
@@ -410,7 +410,7 @@ struct DocumentBuilder {
             while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
                 end -= 1
             }
-            guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH),
+            guard let paragraph = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, CmarkMemory.current),
                   let text = CmarkNode.make(CMARK_NODE_TEXT, literalBytes: bytes[0..<end]) else { continue }
             cmark_node_append_child(paragraph, text)
             CmarkNode.replace(node, with: paragraph)

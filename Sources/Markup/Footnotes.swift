@@ -151,7 +151,7 @@ struct Footnotes {
             } else {
                 CmarkNode.setLiteral(first, rest)
             }
-            guard let container = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+            guard let container = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, CmarkMemory.current) else { return }
             var continuation = cmark_node_next(current)
             cmark_node_unlink(current)
             if cmark_node_first_child(current) != nil {
@@ -185,7 +185,7 @@ struct Footnotes {
                     || cmark_node_get_type(current) == CMARK_NODE_LINEBREAK,
                   let next = child, CmarkNode.isOfType(next, CMARK_NODE_TEXT),
                   definitionStart(CmarkNode.literalBytes(next)) != nil,
-                  let newParagraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { continue }
+                  let newParagraph = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, CmarkMemory.current) else { continue }
             cmark_node_insert_after(paragraph, newParagraph)
             var moving: OpaquePointer? = next
             while let node = moving {
@@ -277,7 +277,7 @@ struct Footnotes {
             cmark_node_append_child(section, item)
             var paragraph = cmark_node_last_child(item)
             if paragraph.map({ CmarkNode.isOfType($0, CMARK_NODE_PARAGRAPH) }) != true,
-               let added = cmark_node_new(CMARK_NODE_PARAGRAPH) {
+               let added = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, CmarkMemory.current) {
                 cmark_node_append_child(item, added)
                 paragraph = added
             }

@@ -200,7 +200,7 @@ struct PipeTableTransform {
         }
         let parsed = text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, parseOptions)
+                CmarkNode.parseDocument($0.baseAddress, $0.count, options: parseOptions)
             }
         }
         guard let document = parsed else { return false }
@@ -231,7 +231,7 @@ struct PipeTableTransform {
         let combined = text + [UInt8(ascii: "\n"), UInt8(ascii: "\n")] + definitions
         let parsed = combined.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, parseOptions)
+                CmarkNode.parseDocument($0.baseAddress, $0.count, options: parseOptions)
             }
         }
         guard let document = parsed else { return false }
