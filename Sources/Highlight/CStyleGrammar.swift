@@ -1,6 +1,7 @@
 /// The table that drives `CStyleLexer` for one language of the C family
-/// (C, C++, Objective-C, JavaScript, TypeScript) or a language close enough
-/// to share its shape (Python). Each language's file declares one.
+/// (C, C++, Objective-C, JavaScript, TypeScript, Java, Kotlin, Go, Rust) or
+/// a language close enough to share its shape (Python). Each language's
+/// file declares one.
 struct CStyleGrammar: Sendable {
     /// Reserved words, each mapped to the raw value of its `TokenKind`
     /// (keyword, type, literal, function for well-known built-ins).
@@ -15,6 +16,9 @@ struct CStyleGrammar: Sendable {
     var stringPrefixes = WordTable([])
     /// `//` line and `/* */` block comments (`///` and `/** */` are doc).
     var slashComments = true
+    /// Block comments nest, so `/* a /* b */ c */` is one comment (Kotlin,
+    /// Rust).
+    var nestedComments = false
     /// `#` line comments.
     var hashComments = false
     /// `#include`-style directives at the start of a line.
@@ -25,6 +29,24 @@ struct CStyleGrammar: Sendable {
     var delimitedRawStrings = false
     /// `"""` and `'''` strings spanning lines.
     var tripleQuotes = false
+    /// Double-quoted strings may span lines (Rust).
+    var multilineStrings = false
+    /// Triple-quoted strings keep their backslashes (Kotlin's raw strings).
+    var rawTripleQuotes = false
+    /// `$name` and `${…}` templates inside double-quoted strings (Kotlin).
+    var dollarTemplates = false
+    /// Backquoted strings that keep backslashes and may span lines (Go).
+    var backquotedRawStrings = false
+    /// Rust's raw strings: an `r` prefix, any number of `#` around the
+    /// quotes (`r#"…"#`), no escapes, and line breaks allowed.
+    var hashedRawStrings = false
+    /// `'a` is a lifetime or label unless a quote closes it as a character
+    /// (`'a'`), as in Rust.
+    var lifetimes = false
+    /// `name!` calls a macro (`println!(…)`, `vec![…]`), as in Rust.
+    var bangMacros = false
+    /// `#[…]` and `#![…]` attributes, as in Rust.
+    var hashAttributes = false
     /// Backquoted template strings with `${…}` interpolation.
     var templateStrings = false
     /// Objective-C's `@interface`, `@"…"`, `@YES`.

@@ -1,6 +1,6 @@
 /// The table-driven lexer behind C, C++, Objective-C, JavaScript,
-/// TypeScript and Python: one loop whose choices come from a
-/// `CStyleGrammar`.
+/// TypeScript, Java, Kotlin, Go, Rust and Python: one loop whose choices
+/// come from a `CStyleGrammar`.
 enum CStyleLexer {
     /// Template-string interpolations nest at most this deep.
     static let maximumInterpolationDepth = 32
@@ -44,7 +44,11 @@ enum CStyleLexer {
                 continue
             case UInt8(ascii: "/") where grammar.slashComments && lexer.peek(1) == 0x2A:
                 let isDoc = lexer.peek(2) == 0x2A && lexer.peek(3) != 0x2A && lexer.peek(3) != 0x2F
-                lexer.lexBlockComment(open: "/*", close: "*/", nests: false, kind: isDoc ? .docComment : .comment)
+                lexer.lexBlockComment(open: "/*", close: "*/", nests: grammar.nestedComments, kind: isDoc ? .docComment : .comment)
+                continue
+            case UInt8(ascii: "#") where grammar.hashAttributes && (lexer.peek(1) == 0x5B || (lexer.peek(1) == 0x21 && lexer.peek(2) == 0x5B)):
+                lexer.emit(.attribute, to: endOfHashAttribute(lexer))
+                context.last = .start
                 continue
             case UInt8(ascii: "#") where grammar.preprocessor && lexer.isAtLineStart():
                 lexPreprocessorDirective(&lexer)
@@ -55,6 +59,16 @@ enum CStyleLexer {
                 continue
             case UInt8(ascii: "`") where grammar.templateStrings:
                 lexTemplateString(&lexer, grammar: grammar, depth: depth)
+                context.last = .value
+                continue
+            case UInt8(ascii: "`") where grammar.backquotedRawStrings:
+                var index = lexer.position + 1
+                while index < lexer.end && lexer.text[index] != 0x60 { index += 1 }
+                lexer.emit(.string, to: index + 1)
+                context.last = .value
+                continue
+            case UInt8(ascii: "'") where grammar.lifetimes && isLifetime(lexer):
+                lexer.emit(.variable, to: lexer.endOfIdentifier(from: lexer.position + 1))
                 context.last = .value
                 continue
             case UInt8(ascii: "@") where grammar.atDirectives || grammar.decorators:
@@ -91,6 +105,10 @@ enum CStyleLexer {
                 let isArrow = grammar.arrowAccessesMembers && end - lexer.position == 2 && lexer.matches("->", at: lexer.position)
                 lexer.emit(.operator, to: end)
                 context.last = isArrow ? .dot : .operator
+            } else if byte == 0x3A && lexer.peek(1) == 0x3D {
+                // Go's declaration and Python's assignment expression.
+                lexer.emit(.operator, length: 2)
+                context.last = .operator
             } else {
                 switch byte {
                 case UInt8(ascii: "."):
@@ -121,9 +139,19 @@ enum CStyleLexer {
         while end < lexer.end && (ByteClass.isIdentifierContinuation(lexer.text[end]) || (lexer.text[end] == 0x24 && grammar.dollarIdentifiers)) {
             end += 1
         }
+        var quoteIndex = end
+        if grammar.hashedRawStrings {
+            while lexer.byte(at: quoteIndex) == 0x23 { quoteIndex += 1 }
+        }
+        if grammar.quotes.contains(lexer.byte(at: quoteIndex)) && grammar.stringPrefixes.contains(lexer.text, from: start, to: end)
+            && (quoteIndex == end || lexer.text[end - 1] | 0x20 == 0x72) {
+            lexString(&lexer, grammar: grammar, prefix: quoteIndex - start, depth: depth)
+            context.last = .value
+            return
+        }
         let next = lexer.byte(at: end)
-        if grammar.quotes.contains(next) && grammar.stringPrefixes.contains(lexer.text, from: start, to: end) {
-            lexString(&lexer, grammar: grammar, prefix: end - start, depth: depth)
+        if grammar.bangMacros && next == 0x21 && lexer.byte(at: end + 1) != 0x3D {
+            lexer.emit(.preprocessor, to: end + 1)
             context.last = .value
             return
         }
@@ -135,7 +163,10 @@ enum CStyleLexer {
             return
         }
         if previous.pendingDefinition != 0 && previous.last == .keyword {
-            lexer.emit(previous.pendingDefinition == 1 ? .function : .type, to: end)
+            // A function's name may come after its receiver's type, as in
+            // Kotlin's `fun Post.summary()`.
+            let isReceiver = previous.pendingDefinition == 1 && next == 0x2E
+            lexer.emit(previous.pendingDefinition == 1 && !isReceiver ? .function : .type, to: end)
             return
         }
         if let raw = grammar.words.value(of: lexer.text, from: start, to: end), let kind = TokenKind(rawValue: UInt8(raw)) {
@@ -186,9 +217,12 @@ enum CStyleLexer {
 
     /// A string at `position + prefix`. The prefix decides its reading:
     /// `r` makes backslashes literal, `f` makes `{…}` an interpolation lexed
-    /// as code, and in C++ `R"delimiter(…)delimiter"` is a raw string.
-    /// Triple-quoted strings (where the grammar has them) span lines; others
-    /// end, unterminated, at the end of their line.
+    /// as code, in C++ `R"delimiter(…)delimiter"` is a raw string and in
+    /// Rust `r#"…"#` one. Triple-quoted strings (where the grammar has them)
+    /// span lines, and so do Rust's double-quoted strings; others end,
+    /// unterminated, at the end of their line.
+    /// Kotlin's `$name` and `${…}` templates mark `$` (and the braces) as
+    /// escapes and lex what they hold as code.
     private static func lexString(_ lexer: inout Lexer, grammar: CStyleGrammar, prefix: Int, depth: Int) {
         let quoteIndex = lexer.position + prefix
         let quote = lexer.byte(at: quoteIndex)
@@ -205,7 +239,14 @@ enum CStyleLexer {
             lexer.emit(.string, to: end)
             return
         }
+        if isRaw && grammar.hashedRawStrings {
+            lexer.emit(.string, to: endOfHashedRawString(lexer, quoteIndex: quoteIndex))
+            return
+        }
         let isTriple = grammar.tripleQuotes && lexer.byte(at: quoteIndex + 1) == quote && lexer.byte(at: quoteIndex + 2) == quote
+        let spansLines = isTriple || (grammar.multilineStrings && quote == 0x22)
+        let keepsBackslashes = isTriple && grammar.rawTripleQuotes
+        let hasTemplates = grammar.dollarTemplates && quote == 0x22
         var index = quoteIndex + (isTriple ? 3 : 1)
         lexer.emit(.string, to: index)
         while index < lexer.end {
@@ -220,13 +261,28 @@ enum CStyleLexer {
                     break
                 }
                 index += 1
-            } else if byte == 0x0A && !isTriple {
+            } else if byte == 0x0A && !spansLines {
                 break
+            } else if byte == 0x5C && keepsBackslashes {
+                index += 1
+            } else if byte == 0x24 && hasTemplates && lexer.byte(at: index + 1) == 0x7B && depth < maximumInterpolationDepth {
+                lexer.emit(.string, to: index)
+                lexer.emit(.escape, length: 2)
+                var inner = Context()
+                inner.last = .open
+                lexCode(&lexer, grammar: grammar, context: &inner, depth: depth + 1)
+                if lexer.current == 0x7D { lexer.emit(.escape, length: 1) }
+                index = lexer.position
+            } else if byte == 0x24 && hasTemplates && ByteClass.isIdentifierStart(lexer.byte(at: index + 1)) {
+                lexer.emit(.string, to: index)
+                lexer.emit(.escape, length: 1)
+                lexer.emit(.plain, to: lexer.endOfIdentifier(from: index + 1))
+                index = lexer.position
             } else if byte == 0x5C {
                 if isRaw {
                     // A raw string keeps the backslash, but it still protects a quote.
                     let next = lexer.byte(at: index + 1)
-                    index = next == 0x0A && !isTriple ? index + 1 : lexer.endOfCharacter(at: index + 1)
+                    index = next == 0x0A && !spansLines ? index + 1 : lexer.endOfCharacter(at: index + 1)
                 } else {
                     lexer.emit(.string, to: index)
                     index = lexer.endOfEscape(from: index)
@@ -276,6 +332,57 @@ enum CStyleLexer {
             index += 1
         }
         return lexer.end
+    }
+
+    /// The end of a Rust raw string whose quote is at `quoteIndex`: the
+    /// first quote followed by as many `#` as came before the opening one.
+    /// An unterminated raw string runs to the end.
+    private static func endOfHashedRawString(_ lexer: Lexer, quoteIndex: Int) -> Int {
+        var hashes = 0
+        while quoteIndex - hashes > lexer.position && lexer.text[quoteIndex - hashes - 1] == 0x23 { hashes += 1 }
+        var index = quoteIndex + 1
+        while index < lexer.end {
+            if lexer.text[index] == 0x22 {
+                var closing = index + 1
+                while closing - index - 1 < hashes && lexer.byte(at: closing) == 0x23 { closing += 1 }
+                if closing - index - 1 == hashes { return closing }
+            }
+            index += 1
+        }
+        return lexer.end
+    }
+
+    /// Whether the `'` at the cursor starts a Rust lifetime or loop label
+    /// (`'a`, `'static`, `'outer:`) rather than a character (`'a'`, `'\n'`).
+    private static func isLifetime(_ lexer: Lexer) -> Bool {
+        let first = lexer.peek(1)
+        guard ByteClass.isIdentifierStart(first) else { return false }
+        return lexer.byte(at: lexer.endOfCharacter(at: lexer.position + 1)) != 0x27
+    }
+
+    /// The end of a `#[…]` or `#![…]` attribute at the cursor: the bracket
+    /// that balances the first, skipping brackets inside strings. One that
+    /// does not close within the look-ahead window ends with its line.
+    private static func endOfHashAttribute(_ lexer: Lexer) -> Int {
+        var index = lexer.position + (lexer.peek(1) == 0x21 ? 2 : 1)
+        var depth = 0
+        let limit = lexer.lookaheadLimit(from: index, within: lexer.end)
+        while index < limit {
+            switch lexer.text[index] {
+            case 0x5B:
+                depth += 1
+            case 0x5D:
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            case 0x22:
+                index += 1
+                while index < limit && lexer.text[index] != 0x22 { index += lexer.text[index] == 0x5C ? 2 : 1 }
+            default:
+                break
+            }
+            index += 1
+        }
+        return lexer.endOfLine(from: lexer.position)
     }
 
     /// A backquoted template string whose `${…}` parts are lexed as code.

@@ -105,6 +105,10 @@ public enum Highlighter {
         case .css: CSSLexer.lex(&lexer)
         case .diff: DiffLexer.lex(&lexer)
         case .markdown: MarkdownLexer.lex(&lexer)
+        case .kotlin: CStyleLexer.lex(&lexer, grammar: .kotlin)
+        case .java: CStyleLexer.lex(&lexer, grammar: .java)
+        case .go: CStyleLexer.lex(&lexer, grammar: .go)
+        case .rust: CStyleLexer.lex(&lexer, grammar: .rust)
         }
     }
 

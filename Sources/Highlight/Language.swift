@@ -16,13 +16,19 @@ public enum Language: String, Sendable, CaseIterable {
     case python
     case diff
     case markdown
+    case kotlin
+    case java
+    case go
+    case rust
 
     /// The canonical name, written in `data-lang` and the `language-` class.
     public var name: String { rawValue }
 
     /// The language that a fence's language word names, compared without
     /// regard to case: canonical names and common aliases (`objc`, `c++`,
-    /// `zsh`, `yml`, `plist`, `tsx`, `py`, `patch`, `md`, ...).
+    /// `zsh`, `yml`, `plist`, `tsx`, `py`, `patch`, `md`, `rb`, `kt`, `rs`,
+    /// ...), and the names of files written in a language, so that a fence
+    /// may be labelled `Podfile` or `Dockerfile`.
     public init?(alias: String) {
         guard let language = Self.aliases[alias.lowercased()] else { return nil }
         self = language
@@ -46,6 +52,10 @@ public enum Language: String, Sendable, CaseIterable {
             (.python, ["py", "python", "python3", "py3", "gyp"]),
             (.diff, ["diff", "patch", "udiff"]),
             (.markdown, ["md", "markdown", "mkd", "mdown"]),
+            (.kotlin, ["kotlin", "kt", "kts"]),
+            (.java, ["java"]),
+            (.go, ["go", "golang"]),
+            (.rust, ["rust", "rs"]),
         ]
         var aliases: [String: Language] = [:]
         for (language, names) in table {

@@ -10,7 +10,8 @@ import Highlight
         ("html", .html), ("xml", .xml), ("svg", .xml), ("plist", .xml), ("css", .css), ("js", .javascript),
         ("javascript", .javascript), ("jsx", .javascript), ("ts", .typescript), ("typescript", .typescript),
         ("tsx", .typescript), ("py", .python), ("python", .python), ("diff", .diff), ("patch", .diff),
-        ("md", .markdown), ("markdown", .markdown),
+        ("md", .markdown), ("markdown", .markdown), ("kotlin", .kotlin), ("kt", .kotlin), ("kts", .kotlin),
+        ("java", .java), ("go", .go), ("golang", .go), ("rust", .rust), ("rs", .rust),
     ])
     func mapsAliases(alias: String, language: Language) {
         #expect(Language(alias: alias) == language)
