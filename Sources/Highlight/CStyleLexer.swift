@@ -207,7 +207,7 @@ enum CStyleLexer {
     }
 
     /// Capitalised with at least one lowercase letter: `NSString`, not `MAX`.
-    private static func isTypeName(_ lexer: Lexer, from start: Int, to end: Int) -> Bool {
+    static func isTypeName(_ lexer: Lexer, from start: Int, to end: Int) -> Bool {
         guard ByteClass.isUppercase(lexer.text[start]) else { return false }
         for index in start + 1..<end where lexer.text[index] &- 0x61 < 26 {
             return true
@@ -473,7 +473,8 @@ enum CStyleLexer {
     }
 
     /// The end of a `/…/flags` regex literal at the cursor, or `nil`.
-    private static func endOfRegex(_ lexer: Lexer) -> Int? {
+    /// Ruby's lexer reads its regex literals with it too.
+    static func endOfRegex(_ lexer: Lexer) -> Int? {
         let first = lexer.peek(1)
         if first == 0 || ByteClass.isSpace(first) || first == 0x2F || first == 0x2A { return nil }
         var index = lexer.position + 1

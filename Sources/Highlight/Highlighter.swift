@@ -109,6 +109,7 @@ public enum Highlighter {
         case .java: CStyleLexer.lex(&lexer, grammar: .java)
         case .go: CStyleLexer.lex(&lexer, grammar: .go)
         case .rust: CStyleLexer.lex(&lexer, grammar: .rust)
+        case .ruby: RubyLexer.lex(&lexer)
         }
     }
 

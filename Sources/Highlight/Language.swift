@@ -20,6 +20,7 @@ public enum Language: String, Sendable, CaseIterable {
     case java
     case go
     case rust
+    case ruby
 
     /// The canonical name, written in `data-lang` and the `language-` class.
     public var name: String { rawValue }
@@ -56,6 +57,8 @@ public enum Language: String, Sendable, CaseIterable {
             (.java, ["java"]),
             (.go, ["go", "golang"]),
             (.rust, ["rust", "rs"]),
+            (.ruby, ["ruby", "rb", "gemfile", "podfile", "fastfile", "appfile", "matchfile", "pluginfile",
+                     "dangerfile", "brewfile", "rakefile", "rake", "gemspec", "podspec"]),
         ]
         var aliases: [String: Language] = [:]
         for (language, names) in table {

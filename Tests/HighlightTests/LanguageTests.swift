@@ -11,7 +11,8 @@ import Highlight
         ("javascript", .javascript), ("jsx", .javascript), ("ts", .typescript), ("typescript", .typescript),
         ("tsx", .typescript), ("py", .python), ("python", .python), ("diff", .diff), ("patch", .diff),
         ("md", .markdown), ("markdown", .markdown), ("kotlin", .kotlin), ("kt", .kotlin), ("kts", .kotlin),
-        ("java", .java), ("go", .go), ("golang", .go), ("rust", .rust), ("rs", .rust),
+        ("java", .java), ("go", .go), ("golang", .go), ("rust", .rust), ("rs", .rust), ("ruby", .ruby),
+        ("rb", .ruby), ("Podfile", .ruby), ("Fastfile", .ruby), ("Gemfile", .ruby), ("podspec", .ruby),
     ])
     func mapsAliases(alias: String, language: Language) {
         #expect(Language(alias: alias) == language)
