@@ -110,6 +110,7 @@ public enum Highlighter {
         case .go: CStyleLexer.lex(&lexer, grammar: .go)
         case .rust: CStyleLexer.lex(&lexer, grammar: .rust)
         case .ruby: RubyLexer.lex(&lexer)
+        case .sql: SQLLexer.lex(&lexer)
         }
     }
 

@@ -21,6 +21,7 @@ public enum Language: String, Sendable, CaseIterable {
     case go
     case rust
     case ruby
+    case sql
 
     /// The canonical name, written in `data-lang` and the `language-` class.
     public var name: String { rawValue }
@@ -59,6 +60,7 @@ public enum Language: String, Sendable, CaseIterable {
             (.rust, ["rust", "rs"]),
             (.ruby, ["ruby", "rb", "gemfile", "podfile", "fastfile", "appfile", "matchfile", "pluginfile",
                      "dangerfile", "brewfile", "rakefile", "rake", "gemspec", "podspec"]),
+            (.sql, ["sql", "sqlite", "sqlite3", "postgresql", "postgres", "pgsql", "psql", "mysql", "mariadb", "plsql"]),
         ]
         var aliases: [String: Language] = [:]
         for (language, names) in table {

@@ -67,11 +67,28 @@ final class WordTable: Sendable {
     /// The value of the word `text[start..<end]`, or `nil` if it is not in
     /// the table.
     func value(of text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        lookUp(text, from: start, to: end, ignoringCase: false)
+    }
+
+    /// The value of the word `text[start..<end]` read with ASCII capitals
+    /// as lowercase letters, for languages whose keywords are written in any
+    /// case (SQL's `SELECT` and `select`). The table's words must be
+    /// lowercase.
+    func value(ignoringCaseOf text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        lookUp(text, from: start, to: end, ignoringCase: true)
+    }
+
+    @inline(__always)
+    private func lookUp(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, ignoringCase: Bool) -> Int? {
+        @inline(__always) func byte(at index: Int) -> UInt8 {
+            let byte = text[index]
+            return ignoringCase && ByteClass.isUppercase(byte) ? byte | 0x20 : byte
+        }
         let length = end - start
         if length <= 0 || length > 40 { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for index in start..<end {
-            hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01B3
+            hash = (hash ^ UInt64(byte(at: index))) &* 0x0000_0100_0000_01B3
         }
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
@@ -80,7 +97,7 @@ final class WordTable: Sendable {
             if Int(lengths[entry]) == length {
                 let stored = Int(starts[entry])
                 var matches = true
-                for offset in 0..<length where storage[stored + offset] != text[start + offset] {
+                for offset in 0..<length where storage[stored + offset] != byte(at: start + offset) {
                     matches = false
                     break
                 }
