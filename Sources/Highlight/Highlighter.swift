@@ -111,6 +111,7 @@ public enum Highlighter {
         case .rust: CStyleLexer.lex(&lexer, grammar: .rust)
         case .ruby: RubyLexer.lex(&lexer)
         case .sql: SQLLexer.lex(&lexer)
+        case .toml: TOMLLexer.lex(&lexer)
         }
     }
 

@@ -22,6 +22,7 @@ public enum Language: String, Sendable, CaseIterable {
     case rust
     case ruby
     case sql
+    case toml
 
     /// The canonical name, written in `data-lang` and the `language-` class.
     public var name: String { rawValue }
@@ -61,6 +62,7 @@ public enum Language: String, Sendable, CaseIterable {
             (.ruby, ["ruby", "rb", "gemfile", "podfile", "fastfile", "appfile", "matchfile", "pluginfile",
                      "dangerfile", "brewfile", "rakefile", "rake", "gemspec", "podspec"]),
             (.sql, ["sql", "sqlite", "sqlite3", "postgresql", "postgres", "pgsql", "psql", "mysql", "mariadb", "plsql"]),
+            (.toml, ["toml"]),
         ]
         var aliases: [String: Language] = [:]
         for (language, names) in table {

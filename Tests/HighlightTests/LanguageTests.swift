@@ -13,7 +13,7 @@ import Highlight
         ("md", .markdown), ("markdown", .markdown), ("kotlin", .kotlin), ("kt", .kotlin), ("kts", .kotlin),
         ("java", .java), ("go", .go), ("golang", .go), ("rust", .rust), ("rs", .rust), ("ruby", .ruby),
         ("rb", .ruby), ("Podfile", .ruby), ("Fastfile", .ruby), ("Gemfile", .ruby), ("podspec", .ruby),
-        ("sql", .sql), ("sqlite", .sql), ("postgresql", .sql), ("mysql", .sql),
+        ("sql", .sql), ("sqlite", .sql), ("postgresql", .sql), ("mysql", .sql), ("toml", .toml),
     ])
     func mapsAliases(alias: String, language: Language) {
         #expect(Language(alias: alias) == language)
