@@ -112,6 +112,7 @@ public enum Highlighter {
         case .ruby: RubyLexer.lex(&lexer)
         case .sql: SQLLexer.lex(&lexer)
         case .toml: TOMLLexer.lex(&lexer)
+        case .dockerfile: DockerfileLexer.lex(&lexer)
         }
     }
 

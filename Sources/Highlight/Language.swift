@@ -23,6 +23,7 @@ public enum Language: String, Sendable, CaseIterable {
     case ruby
     case sql
     case toml
+    case dockerfile
 
     /// The canonical name, written in `data-lang` and the `language-` class.
     public var name: String { rawValue }
@@ -63,6 +64,7 @@ public enum Language: String, Sendable, CaseIterable {
                      "dangerfile", "brewfile", "rakefile", "rake", "gemspec", "podspec"]),
             (.sql, ["sql", "sqlite", "sqlite3", "postgresql", "postgres", "pgsql", "psql", "mysql", "mariadb", "plsql"]),
             (.toml, ["toml"]),
+            (.dockerfile, ["dockerfile", "docker", "containerfile"]),
         ]
         var aliases: [String: Language] = [:]
         for (language, names) in table {

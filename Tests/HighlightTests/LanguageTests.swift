@@ -14,6 +14,8 @@ import Highlight
         ("java", .java), ("go", .go), ("golang", .go), ("rust", .rust), ("rs", .rust), ("ruby", .ruby),
         ("rb", .ruby), ("Podfile", .ruby), ("Fastfile", .ruby), ("Gemfile", .ruby), ("podspec", .ruby),
         ("sql", .sql), ("sqlite", .sql), ("postgresql", .sql), ("mysql", .sql), ("toml", .toml),
+        ("dockerfile", .dockerfile), ("Dockerfile", .dockerfile), ("docker", .dockerfile),
+        ("containerfile", .dockerfile),
     ])
     func mapsAliases(alias: String, language: Language) {
         #expect(Language(alias: alias) == language)

@@ -14,8 +14,11 @@ enum ShellLexer {
     /// Lexes shell code; `allowsHereDocuments` is off where only one line
     /// is available (a console command, the rest of a here-document's line);
     /// `startsCommand` is off on a continuation line, whose first word is
-    /// an argument.
-    static func lex(_ lexer: inout Lexer, allowsHereDocuments: Bool = true, startsCommand: Bool = true) {
+    /// an argument. Returns whether a new command would start where it
+    /// stopped, for a caller that goes on after a line of its own (a
+    /// comment inside a continued Dockerfile `RUN`).
+    @discardableResult
+    static func lex(_ lexer: inout Lexer, allowsHereDocuments: Bool = true, startsCommand: Bool = true) -> Bool {
         var atCommandStart = startsCommand
         while !lexer.isAtEnd {
             let byte = lexer.current
@@ -65,6 +68,7 @@ enum ShellLexer {
                 lexWord(&lexer, atCommandStart: &atCommandStart)
             }
         }
+        return atCommandStart
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
