@@ -68,6 +68,10 @@ func spansStayWithinLines(_ html: [UInt8]) -> Bool {
         "]", "<", ">", "&", "&amp;", "<!--", "-->", "<script>", "</script>", "<style>", "<![CDATA[", "<?", "<<EOF",
         "EOF", "$ ", "% ", "- ", ": ", "|", "---", "+", "-", "@@", "é", "日本", "\u{1F600}", "0x", "1_", "1.5e", "0b",
         "=", "==", "->", "?", "!", ";", ",", ".", "..<", "key:", "&*", "!!", "#if", "#include <", "\"\\",
+        // Ruby, Kotlin, Go, Rust, SQL, TOML and Dockerfile openers.
+        "r#\"", "\"#", "br\"", "'a", "'a'", "#[", "#![", "x!", "$x", "#{", "<<~A", "<<-'A'", "A\n", "\n=begin",
+        "\n=end", "%w[", "%(", ":sym", "@@", "::", ":=", "--", "$$", "''", "[[", "]]", " = ", "{ k = ", "1979-05-27 07:",
+        "RUN ", "FROM ", " AS ", "ONBUILD ", "\\\n", "\n# c\n", "[\"", "SELECT ", "$1",
     ]
 
     @Test(arguments: Language.allCases)
@@ -136,6 +140,16 @@ func spansStayWithinLines(_ html: [UInt8]) -> Bool {
         #expect(textContent(of: Array(Highlighter.highlight(javaScript, language: .javascript).utf8)) == Array(javaScript.utf8))
         let shell = String(repeating: "cat <<A ", count: 20_000)
         #expect(textContent(of: Array(Highlighter.highlight(shell, language: .shell).utf8)) == Array(shell.utf8))
+        let kotlin = String(repeating: "\"${", count: 50_000)
+        #expect(textContent(of: Array(Highlighter.highlight(kotlin, language: .kotlin).utf8)) == Array(kotlin.utf8))
+        let ruby = String(repeating: "\"#{", count: 50_000) + String(repeating: "x <<~A ", count: 20_000)
+        #expect(textContent(of: Array(Highlighter.highlight(ruby, language: .ruby).utf8)) == Array(ruby.utf8))
+        let rust = String(repeating: "/*", count: 50_000) + String(repeating: "#[", count: 50_000)
+        #expect(textContent(of: Array(Highlighter.highlight(rust, language: .rust).utf8)) == Array(rust.utf8))
+        let toml = String(repeating: "a = [{", count: 50_000)
+        #expect(textContent(of: Array(Highlighter.highlight(toml, language: .toml).utf8)) == Array(toml.utf8))
+        let dockerfile = String(repeating: "ONBUILD ", count: 50_000) + "RUN x \\\n" + String(repeating: "# c\n", count: 20_000)
+        #expect(textContent(of: Array(Highlighter.highlight(dockerfile, language: .dockerfile).utf8)) == Array(dockerfile.utf8))
         let markdown = String(repeating: "```swift\n", count: 20_000)
         #expect(textContent(of: Array(Highlighter.highlight(markdown, language: .markdown).utf8)) == Array(markdown.utf8))
     }
