@@ -1,6 +1,9 @@
 /// libyaml's problem texts said the way a writer of front matter
 /// understands them.
 enum YAMLProblem {
+    /// What a tab in indentation is told, whichever way libyaml found it.
+    static let tabIndentation = "YAML does not allow tabs for indentation; indent with spaces"
+
     /// A readable message for libyaml's `problem`; unknown problems are
     /// passed on as they are.
     static func readable(_ problem: String) -> String {
@@ -25,13 +28,24 @@ enum YAMLProblem {
             return "a '- ' list item cannot start here; put the list on the lines under its key"
         case "found a tab character that violates indentation",
              "found a tab character where an indentation space is expected":
-            return "indent with spaces, not tabs"
+            return tabIndentation
         case "found unexpected end of stream":
             return "the front matter ends in the middle of a value"
         case "found undefined tag handle":
             return "unknown tag; remove the '!' or put the value in quotes"
         default:
             return problem
+        }
+    }
+
+    /// The bracket that closes the flow list or mapping libyaml's
+    /// `problem` says it was reading (`]` for "did not find expected ','
+    /// or ']'"), or nil for other problems.
+    static func closingBracket(ofUnclosed problem: String) -> Unicode.Scalar? {
+        switch problem {
+        case "did not find expected ',' or ']'": return "]"
+        case "did not find expected ',' or '}'": return "}"
+        default: return nil
         }
     }
 }

@@ -62,7 +62,7 @@ struct YAMLReader {
         textSize = yaml.utf8.count
         let result = text.withUTF8 { bytes -> Result<YAMLValue?, MarkupError> in
             yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
-            var events = EventSource(parser: parser, firstLine: firstLine)
+            var events = EventSource(parser: parser, text: yaml, firstLine: firstLine)
             do throws(MarkupError) {
                 guard case .streamStart = try events.next().event,
                       case .documentStart = try events.next().event else { return .success(nil) }
@@ -268,6 +268,8 @@ struct YAMLReader {
 /// ``MarkupError``s with readable messages.
 private struct EventSource {
     let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The YAML text, for looking at the place of an error.
+    let text: String
     let firstLine: Int
 
     mutating func next() throws(MarkupError) -> (event: YAMLEvent, line: Int, column: Int) {
@@ -287,12 +289,60 @@ private struct EventSource {
         if context.contains("quoted scalar") && problem.contains("end of stream") {
             mark = parser.pointee.context_mark
             message = "this quoted value is never closed; add the closing quote"
+        } else if problem == "found character that cannot start any token", indentsWithTab(at: mark) {
+            message = YAMLProblem.tabIndentation
+        } else if let closing = YAMLProblem.closingBracket(ofUnclosed: problem),
+                  !remainder(from: mark).unicodeScalars.contains(closing) {
+            // `tags: [a, b` with no `]` after: libyaml notices only at the
+            // next line or the end; the writer needs to see the bracket.
+            mark = parser.pointee.context_mark
+            message = closing == "]"
+                ? "this list is never closed; add ']' after its last item"
+                : "this mapping is never closed; add '}' after its last entry"
         } else {
             message = YAMLProblem.readable(problem)
         }
         return MarkupError(
             line: Int(mark.line) + firstLine, column: Int(mark.column) + 1,
             message: "invalid YAML: \(message)")
+    }
+
+    /// The characters of line `mark.line` (counted from 0, as libyaml does).
+    private func lineScalars(at mark: yaml_mark_t) -> [Unicode.Scalar] {
+        var line = 0
+        var scalars: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                if line == Int(mark.line) { break }
+                line += 1
+            } else if line == Int(mark.line) {
+                scalars.append(scalar)
+            }
+        }
+        return scalars
+    }
+
+    /// Whether the character at `mark` is a tab with only spaces or tabs
+    /// before it on its line: indentation, which YAML allows of spaces only.
+    private func indentsWithTab(at mark: yaml_mark_t) -> Bool {
+        let scalars = lineScalars(at: mark)
+        let column = Int(mark.column)
+        guard column < scalars.count, scalars[column] == "\t" else { return false }
+        return scalars[..<column].allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// The text from `mark` to the end.
+    private func remainder(from mark: yaml_mark_t) -> Substring {
+        var line = 0
+        var index = text.unicodeScalars.startIndex
+        while line < Int(mark.line), index < text.unicodeScalars.endIndex {
+            if text.unicodeScalars[index] == "\n" { line += 1 }
+            index = text.unicodeScalars.index(after: index)
+        }
+        let scalars = text.unicodeScalars[index...]
+        let start = scalars.index(scalars.startIndex, offsetBy: Int(mark.column), limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        return Substring(text.unicodeScalars[start...])
     }
 }
 

@@ -145,6 +145,26 @@ struct FrontMatterErrorTests {
             message: "invalid YAML: this quoted value is never closed; add the closing quote"))
     }
 
+    /// libyaml says only that a tab "cannot start any token"; the writer
+    /// needs to hear that the tab is the problem, and where it is.
+    @Test func aTabIndentedListItemIsNamedAsATab() {
+        #expect(error("---\ntitle: Hello\ntags:\n\t- swift\n---\n") == MarkupError(
+            line: 4, column: 1, message: "invalid YAML: YAML does not allow tabs for indentation; indent with spaces"))
+        #expect(error("---\ntags:\n  - a\n \t- b\n---\n") == MarkupError(
+            line: 4, column: 2, message: "invalid YAML: YAML does not allow tabs for indentation; indent with spaces"))
+    }
+
+    /// libyaml notices a list without `]` at the next line (or the end);
+    /// the error points at the `[` that is never closed.
+    @Test func anUnclosedListIsReportedAtItsBracket() {
+        #expect(error("---\ntitle: Hello\ntags: [a, b\n---\n") == MarkupError(
+            line: 3, column: 7, message: "invalid YAML: this list is never closed; add ']' after its last item"))
+        #expect(error("---\ntags: [a, b\ndate: 2025-01-03\n---\n") == MarkupError(
+            line: 2, column: 7, message: "invalid YAML: this list is never closed; add ']' after its last item"))
+        #expect(error("---\nauthor: {name: a\n---\n") == MarkupError(
+            line: 2, column: 9, message: "invalid YAML: this mapping is never closed; add '}' after its last entry"))
+    }
+
     @Test func badIndentation() {
         #expect(error("---\nauthor:\n  name: a\n email: b\n---\n") == MarkupError(
             line: 4, column: 2,
