@@ -47,11 +47,21 @@ enum Commands {
     }
 
     static func newPost(_ arguments: ParsedArguments) throws -> Int32 {
+        // `--site` is the older spelling of SITE_DIR, kept for scripts.
+        let positionalSite = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+        if positionalSite != nil, arguments.option("site") != nil {
+            throw UsageError(message: "give the site folder once: as SITE_DIR or with --site, not both")
+        }
+        if let date = arguments.option("date"), let problem = NewPost.problem(withDate: date) {
+            throw UsageError(message: problem)
+        }
+        let tags = arguments.option("tags").map { $0.split(separator: ",").map(String.init) } ?? []
         let environment = makeEnvironment(verbose: false)
         do {
             let path = try NewPost(environment: environment).create(
                 title: arguments.positionals[0], section: arguments.option("section") ?? "posts",
-                language: arguments.option("lang"), siteDirectory: absolute(arguments.option("site") ?? "."))
+                language: arguments.option("lang"), date: arguments.option("date"), tags: tags,
+                bundle: arguments.flag("bundle"), siteDirectory: absolute(positionalSite ?? arguments.option("site") ?? "."))
             say("Created \(path)")
             return 0
         } catch {

@@ -200,6 +200,78 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "---\ntitle: Mine\n---\nKeep me.\n")
     }
 
+    /// Like every other command, `new` takes the site folder as a
+    /// positional argument; `--site` still works, but not both at once.
+    @Test func newTakesTheSiteFolderAfterTheTitle() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("new", "Trip", "blog", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "Created Content/posts/trip.md\n")
+        #expect(FileManager.default.fileExists(atPath: site + "/Content/posts/trip.md"))
+        #expect(try despina("new", "Older spelling", "--site", "blog", in: temporary).status == 0)
+        #expect(FileManager.default.fileExists(atPath: site + "/Content/posts/older-spelling.md"))
+        let both = try despina("new", "Both", "blog", "--site", "blog", in: temporary)
+        #expect(both.status == 2)
+        #expect(both.standardError == "despina new: give the site folder once: as SITE_DIR or with --site, not both\n")
+    }
+
+    /// `despina new Hello world` (the title unquoted) would have made a
+    /// site folder `world`; without a site there it says so instead.
+    @Test func newOutsideASiteMakesNoFolder() throws {
+        let temporary = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("new", "Hello", "world", in: temporary)
+        #expect(run.status == 1)
+        #expect(run.standardError == "\(temporary)/world: error: no site here (no despina.yml and no Content folder); "
+            + "make one with despina init, or put a title of several words in quotes\n")
+        #expect(!FileManager.default.fileExists(atPath: temporary + "/world"))
+    }
+
+    @Test func newSetsTheDateAndTagsAndMakesABundle() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina(
+            "new", "Trip notes", "blog", "--date", "2026-12-01 10:00", "--tags", "swift, ios,yes,,", "--bundle", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "Created Content/posts/trip-notes/index.md\n")
+        let text = try String(contentsOfFile: site + "/Content/posts/trip-notes/index.md", encoding: .utf8)
+        #expect(text == """
+            ---
+            title: "Trip notes"
+            date: 2026-12-01 10:00
+            tags: ["swift", "ios", "yes"]
+            description: ""
+            draft: true
+            ---
+
+
+            """)
+        let day = try despina("new", "Day only", "blog", "--date", "2026-12-02", in: temporary)
+        #expect(day.status == 0, "\(day.standardError)")
+        #expect(try String(contentsOfFile: site + "/Content/posts/day-only.md", encoding: .utf8).contains("\ndate: 2026-12-02\n"))
+        let again = try despina("new", "Trip notes", "blog", in: temporary)
+        #expect(again.status == 1)
+        #expect(again.standardError
+            == "Content/posts/trip-notes/index.md: error: a post of this name exists already; the new one would have its URL\n")
+        let build = try despina("build", "blog", "-D", "-F", in: temporary)
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(build.standardError == "")
+        #expect(FileManager.default.fileExists(atPath: site + "/Output/posts/trip-notes/index.html"))
+        #expect(FileManager.default.fileExists(atPath: site + "/Output/tags/yes/index.html"))
+    }
+
+    @Test(arguments: ["2026-02-30", "tomorrow", "01.12.2026", "2026-12-01 25:00"])
+    func newRefusesADateFrontMatterWouldNotRead(date: String) throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("new", "Dated", "blog", "--date", date, in: temporary)
+        #expect(run.status == 2)
+        #expect(run.standardError
+            == "despina new: expected a date like 2026-12-01 or 2026-12-01 10:00 for --date, found '\(date)'\n")
+        #expect(!FileManager.default.fileExists(atPath: site + "/Content/posts/dated.md"))
+    }
+
     @Test func searchFindsABuiltPostAsTextAndJSON() throws {
         let (temporary, site) = try initializedSite()
         defer { try? FileManager.default.removeItem(atPath: temporary) }
