@@ -53,6 +53,27 @@ import Testing
         ])
     }
 
+    /// A missing image in a post without a description is also in its
+    /// summary on the home page, and a link to a missing .md file was
+    /// warned of by the build: each is reported once, at the post.
+    @Test func aBrokenLinkOrMissingImageIsReportedOnce() {
+        let problems = check([
+            "/site/Content/posts/a.md": """
+            ---
+            title: First
+            date: 2020-01-01
+            ---
+
+            ![A cat](cat.png) and [more](gone.md).
+            """,
+        ])
+        #expect(problems == [
+            "Content/posts/a.md:1:1: warning: no description: feeds, search results and link previews will show the first paragraph",
+            "Content/posts/a.md:6:1: error: missing image 'cat.png' (no posts/a/cat.png in the site)",
+            "Content/posts/a.md:6:23: error: broken link 'gone.md' (no posts/a/gone.md in the site)",
+        ])
+    }
+
     @Test func aCleanSiteHasNoProblems() {
         #expect(check([
             "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\ndescription: A.\n---\n\n[B](b.md)\n",

@@ -34,10 +34,15 @@ public struct SiteChecker: Sendable {
         } catch {
             return error.diagnostics
         }
-        var diagnostics = result.summary.warnings
         let output = memoryRoot + "/Output"
         let checker = LinkChecker(fileSystem: overlay, outputDirectory: output, rootPath: result.config.rootPath)
-        diagnostics += contentProblems(in: result, checker: checker)
+        let problems = contentProblems(in: result, checker: checker)
+        // A link the check finds broken was often warned of by the build
+        // too (a link to a missing .md), at the same place: said once, by
+        // the error, which says more.
+        let errorPlaces = Set(problems.filter { $0.severity == .error }.map { "\($0.path):\($0.line):\($0.column)" })
+        var diagnostics = result.summary.warnings.filter { !errorPlaces.contains("\($0.path):\($0.line):\($0.column)") }
+        diagnostics += problems
         var externalLinks: [(url: String, diagnostic: Diagnostic)] = []
         for entry in result.model.posts + result.model.pages {
             for link in (entry.content?.links ?? []) + (entry.content?.images ?? []) where Self.isExternal(link.url) {
@@ -62,6 +67,9 @@ public struct SiteChecker: Sendable {
             return [Diagnostic(path: "Output", message: "cannot read the built site: \(error)")]
         }
         var reportedInContent: Set<String> = []
+        // The same link in a post's summary on list pages is the same
+        // mistake: reported once, in the post.
+        var reportedURLs: Set<String> = []
         var titles: [String: String] = [:]
         let entries = (result.model.posts + result.model.pages).sorted {
             precedesByBytes($0.sourcePath, $1.sourcePath)
@@ -88,6 +96,8 @@ public struct SiteChecker: Sendable {
                     continue
                 }
                 reportedInContent.insert(page + "\u{0}" + url)
+                reportedURLs.insert(url)
+                reportedURLs.insert(link.url)
                 let what: String
                 switch problem {
                 case .missingFile(let target): what = isImage ? "missing image '\(link.destination)' (no \(target) in the site)" : "broken link '\(link.destination)' (no \(target) in the site)"
@@ -98,7 +108,8 @@ public struct SiteChecker: Sendable {
             }
         }
         if let broken = try? checker.check() {
-            for link in broken where !reportedInContent.contains(link.page + "\u{0}" + link.url) {
+            for link in broken
+            where !reportedInContent.contains(link.page + "\u{0}" + link.url) && !reportedURLs.contains(link.url) {
                 diagnostics.append(Diagnostic(
                     path: "Output/" + link.page, line: link.line, column: link.column, message: link.message))
             }
