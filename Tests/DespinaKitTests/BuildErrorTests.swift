@@ -390,6 +390,23 @@ struct TestSite {
         #expect(summary.postCount == 1)
     }
 
+    /// `markdown.footnote` is a misspelling of a real key; `markdown.tables`
+    /// is near none (tables are always on), so the keys there are listed
+    /// instead of the nearest far one.
+    @Test func anUnknownMarkdownKeyGetsTheNearestRealKeyOrTheList() throws {
+        let site = try TestSite(files: [
+            "despina.yml": "markdown:\n  footnote: true\n  tables: true\n  unsafeHtml: true\n",
+        ])
+        defer { site.remove() }
+        let recorder = LogRecorder()
+        _ = try site.build(log: recorder.logger)
+        #expect(recorder.warnings == [
+            "despina.yml:2:3: warning: unknown key 'markdown.footnote'; did you mean 'markdown.footnotes'?",
+            "despina.yml:3:3: warning: unknown key 'markdown.tables'; the keys under markdown are alerts, autolinks, "
+                + "definitionLists, footnotes, hardLineBreaks, headingAttributes, headingIDs, smartPunctuation, taskLists, unsafeHTML",
+        ])
+    }
+
     @Test(arguments: [
         ("timeZone: Mars/Base", "despina.yml:1:11: error: unknown time zone 'Mars/Base' for 'timeZone'; use a name like Europe/Istanbul or UTC"),
         ("postsPerPage: 0", "despina.yml:1:15: error: 'postsPerPage' must be from 1 to 1000, found 0"),

@@ -180,8 +180,18 @@ struct ConfigLoader: Sendable {
     private func unknownKeys(_ keys: [YAMLMapping.Key], valid: [String], prefix: String) -> [Diagnostic] {
         keys.compactMap { key in
             guard !valid.contains(where: { $0.lowercased() == key.name.lowercased() }) else { return nil }
-            let nearest = valid.min { editDistance(key.name.lowercased(), $0.lowercased()) < editDistance(key.name.lowercased(), $1.lowercased()) }
-            let hint = nearest.map { "; did you mean '\(prefix)\($0)'?" } ?? ""
+            let name = key.name.lowercased()
+            let distances = valid.map { ($0, editDistance(name, $0.lowercased())) }
+            // Only a near key is a likely misspelling; for any other the
+            // keys there are listed (a nearest far key, unsafeHTML for
+            // 'tables', would send the writer the wrong way).
+            let hint: String
+            if let (nearest, distance) = distances.min(by: { $0.1 < $1.1 }), distance <= max(2, name.count / 3) {
+                hint = "; did you mean '\(prefix)\(nearest)'?"
+            } else {
+                let place = prefix.isEmpty ? "at the top level" : "under \(prefix.dropLast())"
+                hint = "; the keys \(place) are " + valid.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")
+            }
             return .warning("unknown key '\(prefix)\(key.name)'\(hint)", path: Self.fileName, line: key.line, column: key.column)
         }
     }
