@@ -18,6 +18,11 @@ final class SearchIndexBuilder: Sendable {
         builder.withLock { body(&$0) }
     }
 
+    /// How many documents were added.
+    var count: Int {
+        builder.withLock { $0.count }
+    }
+
     /// Whether a document with `id` was added.
     func contains(_ id: String) -> Bool {
         builder.withLock { $0.contains(id) }

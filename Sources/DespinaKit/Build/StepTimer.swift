@@ -1,22 +1,26 @@
 import Foundation
 
-/// Runs the named steps of a build in order, timing each for `--verbose`
-/// (with the process's resident memory after the step, where the system
-/// tells it).
+/// Times the named steps of a build for `--verbose` (with the process's
+/// resident memory after the step, where the system tells it).
 struct StepTimer: Sendable {
     let log: Logger
 
-    /// Runs `body` as the step called `name`.
-    func run<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
-        log.progress(name)
+    /// Runs `body` as `step`; `detail` says how it ran this time
+    /// (`scan content (watched)`).
+    func run<T, Failure: Error>(
+        _ step: BuildStep, detail: String? = nil, _ body: () throws(Failure) -> T
+    ) throws(Failure) -> T {
+        log.progress(step.name)
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
-        report(name, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        report(step, detail: detail, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         return result
     }
 
-    /// Reports a step that took `seconds` (one run on the side included).
-    func report(_ name: String, seconds: Double) {
+    /// Reports `step` as having taken `seconds` (work on other threads
+    /// included), with how it ran.
+    func report(_ step: BuildStep, detail: String? = nil, seconds: Double) {
+        let name = step.name + (detail.map { " (\($0))" } ?? "")
         var line = "  " + name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", seconds)
         if log.isVerbose, let megabytes = Self.residentMegabytes() { line += String(format: "%8d MB", megabytes) }
         log.verbose(line)

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The steps that turn the Markdown files into published entries with URLs:
+/// "load cache", "read front matter" and "assign URLs".
+extension SiteBuilder {
+    /// The Markdown files read, the entries published and their URLs.
+    struct Posts: Sendable {
+        var loader: EntryLoader
+        /// The parsed-post cache's key: what a cached entry was made with.
+        var entryKey: UInt64
+        var cache: EntryCache
+        /// Every Markdown file after the read step, by path order.
+        var sources: [SourceState]
+        /// The position in `sources` of each file's relative path.
+        var sourcePositions: [String: Int]
+        var bodies: Bodies
+        /// The entries to publish (drafts and future posts left out, unless asked for).
+        var entries: [Entry]
+        var routing: Routing
+        var leftOut: BuildSummary.LeftOut
+        /// The first date a left-out future post comes due.
+        var nextDue: Date?
+        /// Whether some Markdown file's size or time differs from its cache record.
+        var changed: Bool
+    }
+
+    /// Steps "load cache" to "assign URLs"; the errors of every file stop
+    /// the build together.
+    func readPosts(_ build: BuildContext, inputs: Inputs) throws(BuildFailure) -> Posts {
+        let options = build.options
+        let fileSystem = build.fileSystem
+        let config = inputs.config
+        let layouts = Set(inputs.theme.templates.keys)
+        let loader = EntryLoader(
+            config: config, layouts: layouts, fileSystem: fileSystem, reservedIDs: inputs.theme.elementIDs)
+        let directory = build.entryCacheDirectory
+        let entryKey = BuildKeys.entries(config: config, layouts: layouts, reservedIDs: inputs.theme.elementIDs)
+        let cache = build.step(.loadCache) {
+            guard build.usesCache else { return EntryCache(directory: directory, key: entryKey) }
+            return options.memory?.entries.cache(in: directory, key: entryKey, fileSystem: fileSystem)
+                ?? EntryCache.load(from: directory, key: entryKey, fileSystem: fileSystem)
+        }
+        let markdownFiles = inputs.markdownFiles
+        let changed = cache.records.count != markdownFiles.count || markdownFiles.contains { file in
+            guard let record = cache.records[file.relativePath], let signature = inputs.signatures[file.relativePath]
+            else { return true }
+            return record.size != signature.size || record.modified != signature.modified
+        }
+        let bodies = Bodies(count: markdownFiles.count)
+        let sources = build.step(.readFrontMatter) {
+            readSources(markdownFiles, signatures: inputs.signatures, loader: loader, cache: cache, bodies: bodies)
+        }
+        build.report(Diagnostic.summarizingSiteWide(sources.flatMap(\.loaded.diagnostics)))
+        var errors = sources.flatMap { $0.loaded.diagnostics.filter { $0.severity == .error } }
+        var published = publishable(sources.compactMap(\.loaded.entry), options: options)
+
+        let routing = build.step(.assignURLs) {
+            options.memory?.urls.routing(for: &published.entries, assets: inputs.assets, config: config)
+                ?? Routing(entries: &published.entries, assets: inputs.assets, config: config, keepingCachedURLs: true)
+        }
+        errors += routing.errors
+        errors += IdentifierCheck.duplicates(in: published.entries)
+        guard errors.isEmpty else { throw BuildFailure(errors) }
+        let sourcePositions = Dictionary(
+            sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        return Posts(
+            loader: loader, entryKey: entryKey, cache: cache, sources: sources, sourcePositions: sourcePositions,
+            bodies: bodies, entries: published.entries, routing: routing, leftOut: published.leftOut,
+            nextDue: published.nextDue, changed: changed)
+    }
+
+    /// `entries` without the drafts and future posts the options leave out.
+    private func publishable(
+        _ entries: [Entry], options: BuildOptions
+    ) -> (entries: [Entry], leftOut: BuildSummary.LeftOut, nextDue: Date?) {
+        let now = environment.now()
+        var nextDue: Date?
+        var leftOut = BuildSummary.LeftOut()
+        var entries = entries
+        entries.removeAll { entry in
+            if entry.isDraft && !options.includeDrafts {
+                leftOut.drafts += 1
+                return true
+            }
+            guard entry.kind == .post, !options.includeFuture, let date = entry.date, date > now else { return false }
+            nextDue = min(nextDue ?? date, date)
+            leftOut.futurePosts += 1
+            return true
+        }
+        return (entries, leftOut, nextDue)
+    }
+}
