@@ -27,6 +27,8 @@ enum ListeningSocket {
                 let descriptor = try bind(entry.pointee, port: boundPort, backlog: backlog)
                 if descriptors.isEmpty { boundPort = try localPort(of: descriptor) }
                 descriptors.append(descriptor)
+            } catch .socketFailure(operation: "bind", code: EADDRINUSE) {
+                if descriptors.isEmpty { firstError = .addressInUse(host: host, port: port) }
             } catch {
                 if descriptors.isEmpty { firstError = error }
             }

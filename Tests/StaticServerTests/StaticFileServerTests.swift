@@ -53,6 +53,16 @@ struct StaticFileServerTests {
         #expect(try client.request(LiveReload.eventsPath).status == 404)
     }
 
+    /// A second server on a port another one holds names the port and the
+    /// address, instead of "bind failed: Address already in use".
+    @Test func aBusyPortIsNamedWithItsAddress() throws {
+        let site = try SiteFixture()
+        let second = StaticFileServer(root: site.root, configuration: ServerConfiguration(port: site.server.port))
+        #expect(throws: ServerError.addressInUse(host: "127.0.0.1", port: site.server.port)) { try second.start() }
+        #expect(ServerError.addressInUse(host: "127.0.0.1", port: 8080).description
+            == "port 8080 is already in use on 127.0.0.1")
+    }
+
     @Test func servesFolderIndexesAndRedirectsToTheSlashForm() throws {
         let site = try SiteFixture()
         let client = try site.client()
