@@ -175,7 +175,9 @@ final class FileWatcher: @unchecked Sendable {
             if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 addWatches(below: path)
             }
-            if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
+            // Hidden files are no content; an editor's temporary files
+            // come and go around a save of the file that matters.
+            if name.hasPrefix(".") || EditorTemporaryFile.matches(name) { continue }
             paths.append(path)
         }
         return paths
