@@ -55,10 +55,11 @@ final class BuildContext {
         try timer.run(step, detail: detail, body)
     }
 
-    /// Prints the warnings among `diagnostics` and keeps them for the summary.
+    /// Prints the warnings among `diagnostics` (those not shown already
+    /// for these inputs) and keeps them all for the summary.
     func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics where diagnostic.severity == .warning {
-            environment.log.warning(diagnostic.description)
+            if !options.warningsShownAlready.contains(diagnostic) { environment.log.warning(diagnostic.description) }
             warnings.append(diagnostic)
         }
     }

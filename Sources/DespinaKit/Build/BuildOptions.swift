@@ -29,6 +29,10 @@ public struct BuildOptions: Sendable {
     /// then builds again for the index). The build is not recorded as up
     /// to date, so the next one makes the index.
     var defersSearchIndex = false
+    /// Warnings the log has shown already for these inputs, not shown
+    /// again (still counted in the summary): the preview's index build
+    /// follows its pages build of the same change, which showed them.
+    var warningsShownAlready: Set<Diagnostic> = []
     /// After a build into an empty or deleted output folder, the previous
     /// site is made at once as links to the new one's files, so the next
     /// build writes only what changed even if the output is deleted before

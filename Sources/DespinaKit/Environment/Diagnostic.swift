@@ -1,6 +1,6 @@
 /// A message about the site's input, placed like a compiler's:
 /// `Content/posts/x.md:3:7: error: ...`.
-public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the build can go on.
     public enum Severity: String, Sendable {
         case error, warning

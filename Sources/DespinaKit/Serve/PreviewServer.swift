@@ -132,11 +132,16 @@ public final class PreviewServer: Sendable {
     /// another runs waits for it.
     /// `defersSearchIndex` keeps the index of the last build, when there is
     /// one, for a build whose pages are wanted first.
+    /// `warningsShownAlready` are not printed again.
     /// The build's data is freed by `memory.leftovers.release()`.
-    private func build(defersSearchIndex: Bool = false) throws(BuildFailure) -> BuildSummary {
+    private func build(
+        defersSearchIndex: Bool = false, warningsShownAlready: [Diagnostic] = []
+    ) throws(BuildFailure) -> BuildSummary {
         buildLock.lock()
         defer { buildLock.unlock() }
-        return try SiteBuilder(environment: environment).build(buildOptions(defersSearchIndex: defersSearchIndex))
+        var options = buildOptions(defersSearchIndex: defersSearchIndex)
+        options.warningsShownAlready = Set(warningsShownAlready)
+        return try SiteBuilder(environment: environment).build(options)
     }
 
     private func buildOptions(defersSearchIndex: Bool) -> BuildOptions {
@@ -154,7 +159,9 @@ public final class PreviewServer: Sendable {
 
     /// Rebuilds after a change: the pages first, then the open pages
     /// reload, then the search index (the longest part of a one-post
-    /// rebuild) in a second build that finds every page in place.
+    /// rebuild) in a second build that finds every page in place. The
+    /// second build meets the same warnings as the first, which printed
+    /// them: it prints only new ones, so each shows once per change.
     private func rebuild(after changed: [String]) {
         let site = options.siteDirectory + "/"
         let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
@@ -166,7 +173,7 @@ public final class PreviewServer: Sendable {
             environment.log.info(summary.line)
             memory.leftovers.release()
             if summary.searchIndexDeferred {
-                let index = try build()
+                let index = try build(warningsShownAlready: summary.warnings)
                 memory.leftovers.release()
                 environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
             }
