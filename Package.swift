@@ -46,7 +46,7 @@ let package = Package(
         // Benchmarks of the parts (not run by the tests); see docs/benchmarks.md.
         .executableTarget(name: "despina-bench", dependencies: ["Mustache", "Markup", "Highlight", "SearchIndex"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
-        .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex", "CJemalloc"]),
+        .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex", "StaticServer", "CJemalloc"]),
 
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -4,13 +4,22 @@ import DespinaKit
 struct CommandSpec {
     var name: String
     var summary: String
-    var usage: String
     /// Names of positional arguments, in order, with whether each is required.
     var positionals: [(name: String, required: Bool)]
     /// Options taking a value: `--output DIR`.
     var options: [(name: String, value: String, help: String)]
     /// Flags: `--drafts`.
     var flags: [(name: String, help: String)]
+
+    /// The usage line, made from the same lists as the options of
+    /// ``help``, so the two cannot disagree: `despina serve [SITE_DIR]
+    /// [--port PORT] … [--drafts] …`.
+    var usage: String {
+        let arguments = positionals.map { $0.required ? $0.name : "[\($0.name)]" }
+            + options.map { "[--\($0.name) \($0.value)]" }
+            + flags.map { "[--\($0.name)]" }
+        return (["despina", name] + arguments).joined(separator: " ")
+    }
 
     /// The `--help` text.
     var help: String {

@@ -1,6 +1,7 @@
 import DespinaKit
 import Foundation
 import SearchIndex
+import StaticServer
 
 /// Calls DespinaKit for each command, with parsed arguments.
 enum Commands {
@@ -17,15 +18,23 @@ enum Commands {
         }
     }
 
-    static func buildOptions(_ arguments: ParsedArguments, site: String) throws -> BuildOptions {
-        if let baseURL = arguments.option("base-url"), let problem = SiteConfig.problem(withBaseURL: baseURL) {
+    /// `--base-url`, refused unless it is an absolute http or https URL,
+    /// as `despina.yml`'s `baseURL` is: `example.com` would make every
+    /// link `/example.com/…`.
+    static func baseURL(_ arguments: ParsedArguments) throws -> String? {
+        guard let baseURL = arguments.option("base-url") else { return nil }
+        if let problem = SiteConfig.problem(withBaseURL: baseURL) {
             throw UsageError(message: "--base-url \(problem)")
         }
+        return baseURL
+    }
+
+    static func buildOptions(_ arguments: ParsedArguments, site: String) throws -> BuildOptions {
         var options = BuildOptions(siteDirectory: absolute(site))
+        options.baseURL = try baseURL(arguments)
         options.outputDirectory = arguments.option("output").map(absolute)
         options.includeDrafts = arguments.flag("drafts")
         options.includeFuture = arguments.flag("future")
-        options.baseURL = arguments.option("base-url")
         options.force = arguments.flag("force")
         options.clean = arguments.flag("clean")
         return options
@@ -157,6 +166,10 @@ enum Commands {
         }
         options.includeDrafts = arguments.flag("drafts")
         options.includeFuture = arguments.flag("future")
+        options.baseURL = try baseURL(arguments)
+        options.outputDirectory = arguments.option("output").map(absolute)
+        options.force = arguments.flag("force")
+        options.liveReload = !arguments.flag("no-reload")
         let preview = PreviewServer(options: options, environment: makeEnvironment(verbose: arguments.flag("verbose")))
         do {
             try preview.start()
@@ -165,6 +178,11 @@ enum Commands {
             return 1
         } catch let diagnostic as Diagnostic {
             printError(diagnostic.description)
+            return 1
+        } catch let ServerError.addressInUse(host, port) {
+            let other = port < UInt16.max ? port + 1 : port - 1
+            printError("despina serve: port \(port) is already in use on \(host); "
+                + "stop the other server or choose another port with --port \(other)")
             return 1
         } catch {
             printError("despina serve: \(error)")

@@ -9,7 +9,6 @@ let version = "0.1.0"
 let commands: [CommandSpec] = [
     CommandSpec(
         name: "build", summary: "Builds the site in SITE_DIR (default: the current folder) into its Output folder.",
-        usage: "despina build [SITE_DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--clean] [--force] [--verbose]",
         positionals: [("SITE_DIR", false)],
         options: [("output", "DIR", "write the site here (default: SITE_DIR/Output)"),
                   ("base-url", "URL", "publish under this URL instead of the configured one")],
@@ -18,7 +17,6 @@ let commands: [CommandSpec] = [
                 ("verbose", "time each build step")]),
     CommandSpec(
         name: "new", summary: "Creates a post, as a draft, with its front matter filled in, in the site in SITE_DIR (default: the current folder). Never overwrites a file.",
-        usage: "despina new TITLE [SITE_DIR] [--section posts] [--lang LANG] [--date DATE] [--tags T1,T2] [--bundle]",
         positionals: [("TITLE", true), ("SITE_DIR", false)],
         options: [("section", "NAME", "the section folder under Content/ (default: posts)"),
                   ("lang", "LANG", "the post's language, e.g. tr or vi"),
@@ -28,35 +26,35 @@ let commands: [CommandSpec] = [
         flags: [("bundle", "make a page bundle: SECTION/SLUG/index.md, a folder for the post and its images")]),
     CommandSpec(
         name: "init", summary: "Creates a new site with a configuration and a first post in DIR (default: the current folder).",
-        usage: "despina init [DIR]", positionals: [("DIR", false)], options: [], flags: []),
+        positionals: [("DIR", false)], options: [], flags: []),
     CommandSpec(
         name: "import", summary: "Makes a Despina site in SITE_DIR of the Jekyll or Hugo site in SOURCE, keeping its URLs.",
-        usage: "despina import SOURCE [SITE_DIR] [--from jekyll|hugo]",
         positionals: [("SOURCE", true), ("SITE_DIR", false)],
-        options: [("from", "GENERATOR", "the generator SOURCE was written for: jekyll or hugo (default: found from its files)")],
+        options: [("from", "jekyll|hugo", "the generator SOURCE was written for: jekyll or hugo (default: found from its files)")],
         flags: []),
     CommandSpec(
         name: "search", summary: "Searches the built site's index (run despina build first) and prints ranked results.",
-        usage: "despina search QUERY [SITE_DIR] [--tag T] [--lang L] [--section S] [--sort relevance|date] [--limit N] [--output DIR] [--json]",
         positionals: [("QUERY", true), ("SITE_DIR", false)],
         options: [("tag", "TAG", "only posts with this tag"), ("lang", "LANG", "only posts in this language"),
-                  ("section", "NAME", "only posts of this section"), ("sort", "ORDER", "relevance (default) or date"),
+                  ("section", "NAME", "only posts of this section"), ("sort", "relevance|date", "relevance (default) or date"),
                   ("limit", "N", "at most N results (default: 10)"),
                   ("output", "DIR", "the built site (default: SITE_DIR/Output)")],
         flags: [("json", "print the results as JSON")]),
     CommandSpec(
         name: "check", summary: "Builds the site in memory and reports broken links and anchors, missing images, posts without a description or title, and titles used twice.",
-        usage: "despina check [SITE_DIR] [--drafts] [--future] [--external]",
         positionals: [("SITE_DIR", false)], options: [],
         flags: [("drafts", "include drafts"), ("future", "include posts dated in the future"),
                 ("external", "also request every link to another site and report dead ones")]),
     CommandSpec(
         name: "serve", summary: "Builds the site, serves it on this machine and rebuilds and reloads pages on every change.",
-        usage: "despina serve [SITE_DIR] [--port 8080] [--host 127.0.0.1] [--drafts] [--future] [--open] [--verbose]",
         positionals: [("SITE_DIR", false)],
         options: [("port", "PORT", "the port to listen on (default: 8080)"),
-                  ("host", "HOST", "the address to listen on (default: 127.0.0.1)")],
+                  ("host", "HOST", "the address to listen on (default: 127.0.0.1)"),
+                  ("base-url", "URL", "make the pages' links with this URL instead of the server's address"),
+                  ("output", "DIR", "build the preview here (default: SITE_DIR/.despina/preview)")],
         flags: [("drafts", "include drafts"), ("future", "include posts dated in the future"),
+                ("force", "build into an output folder Despina did not create (its files are kept)"),
+                ("no-reload", "serve the pages as they are, without the live-reload script"),
                 ("open", "open the site in a browser"), ("verbose", "time each build step")]),
 ]
 

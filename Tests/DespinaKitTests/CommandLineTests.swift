@@ -1,4 +1,5 @@
 import Foundation
+import StaticServer
 import Testing
 
 /// Runs the built `despina` executable as a writer would.
@@ -59,7 +60,8 @@ import Testing
         #expect(run.standardError == "")
     }
 
-    @Test(arguments: [["--help"], ["build", "--help"], ["new", "--help"], ["init", "--help"], ["search", "--help"]])
+    @Test(arguments: [["--help"], ["build", "--help"], ["new", "--help"], ["init", "--help"], ["search", "--help"],
+                      ["serve", "--help"], ["check", "--help"], ["import", "--help"]])
     func helpIsPrintedWithUsage(arguments: [String]) throws {
         guard let executable = Self.executable else {
             Issue.record("the despina executable is not built")
@@ -106,11 +108,48 @@ import Testing
         #expect(help.standardOutput.contains("  -h, --help "))
     }
 
-    @Test(arguments: ["example.com", "ftp://x.org/", "javascript:alert(1)//"])
-    func aBaseURLThatIsNotAnHTTPURLIsAUsageError(url: String) throws {
-        let run = try despina("build", "--base-url", url)
+    @Test(arguments: ["build", "serve"], ["example.com", "ftp://x.org/", "javascript:alert(1)//"])
+    func aBaseURLThatIsNotAnHTTPURLIsAUsageError(command: String, url: String) throws {
+        let run = try despina(command, "--base-url", url)
         #expect(run.status == 2)
-        #expect(run.standardError == "despina build: --base-url must be an absolute http or https URL like https://example.org/blog/, found '\(url)'\n")
+        #expect(run.standardError == "despina \(command): --base-url must be an absolute http or https URL like https://example.org/blog/, found '\(url)'\n")
+    }
+
+    @Test func servesUsageLineHasEveryOption() throws {
+        let run = try despina("serve", "--help")
+        #expect(run.standardOutput.hasPrefix(
+            "usage: despina serve [SITE_DIR] [--port PORT] [--host HOST] [--base-url URL] [--output DIR] "
+                + "[--drafts] [--future] [--force] [--no-reload] [--open] [--verbose]\n"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\n  --no-reload                 serve the pages as they are, without the live-reload script\n"))
+    }
+
+    /// The usage line and the options under it are made from one list;
+    /// this holds them to it.
+    @Test(arguments: ["build", "new", "init", "import", "search", "check", "serve"])
+    func everyOptionOfTheHelpIsInTheUsageLine(command: String) throws {
+        let lines = try despina(command, "--help").standardOutput.split(separator: "\n")
+        let usage = lines.first ?? ""
+        let listed = lines.drop { $0 != "options:" }.dropFirst().compactMap { line -> String? in
+            guard let start = line.range(of: "--")?.lowerBound else { return nil }
+            return String(line[start...].prefix { character in character != " " })
+        }
+        #expect(listed.last == "--help")
+        #expect(listed.count > 1 || command == "init", "\(lines)")
+        for option in listed.dropLast() { #expect(usage.contains("[\(option)"), "\(command): \(option) is not in '\(usage)'") }
+    }
+
+    @Test func serveOnABusyPortNamesThePortAndSuggestsAnother() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let other = StaticFileServer(root: URL(fileURLWithPath: temporary), configuration: ServerConfiguration(port: 0))
+        try other.start()
+        defer { other.stop() }
+        let port = other.port
+        let run = try despina("serve", site, "--port", String(port))
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "despina serve: port \(port) is already in use on 127.0.0.1; "
+            + "stop the other server or choose another port with --port \(port + 1)\n")
     }
 
     @Test func initsHelpHasAnOptionsHeader() throws {

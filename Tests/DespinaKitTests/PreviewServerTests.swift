@@ -180,4 +180,93 @@ final class LoopbackConnection {
         #expect(!files.isEmpty)
         #expect(files.allSatisfy { LocalFileSystem().info(at: preview.outputDirectory + "/" + $0)?.kind == .file })
     }
+    /// A preview of `site` on a free port whose log is kept.
+    func startRecordedPreview(
+        of site: String, _ adjust: (inout PreviewOptions) -> Void = { _ in }
+    ) throws -> (preview: PreviewServer, log: LogRecorder) {
+        var options = PreviewOptions(siteDirectory: site)
+        options.port = 0
+        adjust(&options)
+        let log = LogRecorder()
+        let preview = PreviewServer(options: options, environment: BuildEnvironment(
+            fileSystem: LocalFileSystem(), now: { fixedNow }, log: log.logger))
+        try preview.start()
+        return (preview, log)
+    }
+
+    /// `--no-reload`: pages are served as they were built, and there is no
+    /// event stream to hold a connection open.
+    @Test func withoutLiveReloadPagesAreServedAsBuilt() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let (preview, _) = try startRecordedPreview(of: site) { $0.liveReload = false }
+        defer { preview.stop() }
+        let page = try get("/posts/hello/", port: preview.port)
+        #expect(page.contains("First version."))
+        #expect(!page.contains("/__despina/events"))
+        let onDisk = try String(contentsOfFile: preview.outputDirectory + "/posts/hello/index.html", encoding: .utf8)
+        #expect(page.hasSuffix("\r\n\r\n" + onDisk))
+        #expect(try get("/__despina/events", port: preview.port).hasPrefix("HTTP/1.1 404"))
+    }
+
+    /// `--output DIR` and `--base-url URL`: the preview is built where it is
+    /// told, with the links a phone on the network would follow.
+    @Test func buildsIntoTheGivenFolderWithTheGivenBaseURL() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let (preview, _) = try startRecordedPreview(of: site) {
+            $0.outputDirectory = site + "/public"
+            $0.baseURL = "http://192.168.1.20:8080/"
+        }
+        defer { preview.stop() }
+        #expect(preview.outputDirectory == site + "/public")
+        #expect(FileManager.default.fileExists(atPath: site + "/public/posts/hello/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site + "/" + PreviewServer.folder + "/posts/hello/index.html"))
+        let page = try get("/posts/hello/", port: preview.port)
+        #expect(page.contains("href=\"http://192.168.1.20:8080/posts/hello/\""))
+    }
+
+    /// A change is built twice (pages, then the search index); the second
+    /// build meets the same warning and must not print it again.
+    @Test func printsEachWarningOncePerRebuild() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let post = site + "/Content/posts/liquid.md"
+        try "---\ntitle: Liquid\ndate: 2020-01-02\n---\n\n{{ page.url }}\n".write(toFile: post, atomically: true, encoding: .utf8)
+        let (preview, log) = try startRecordedPreview(of: site)
+        defer { preview.stop() }
+        let warning = "Content/posts/liquid.md:6:1: warning: Liquid output {{ page.url }} is not supported; it is shown as text"
+        #expect(log.warnings == [warning])
+        #expect(log.lines.contains { $0.0 == .info && $0.1.hasPrefix("Built 2 posts and 0 pages (") }, "the first build's line")
+
+        try "---\ntitle: Liquid\ndate: 2020-01-02\n---\n\n{{ page.url }}\n\nEdited.\n"
+            .write(toFile: post, atomically: true, encoding: .utf8)
+        #expect(wait(seconds: 10) { log.lines.contains { $0.1.hasPrefix("Search index updated in ") } })
+        #expect(log.warnings == [warning, warning])
+    }
+
+    /// `sed -i` writes `sedXXXXXX` and renames it over the post; Vim probes
+    /// with `4913` and keeps a swap file; Emacs leaves `#post#` and `post~`.
+    /// Only the post is a change, and a burst of such files alone is none.
+    @Test func editorTemporaryFilesAreNotChanges() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let (preview, log) = try startRecordedPreview(of: site)
+        defer { preview.stop() }
+        func changes() -> [String] { log.lines.map(\.1).filter { $0.hasPrefix("Changed: ") } }
+
+        let posts = site + "/Content/posts/"
+        try "---\ntitle: Hello\ndate: 2020-01-01\n---\n\nSecond version.\n"
+            .write(toFile: posts + "sedkJd6xr", atomically: false, encoding: .utf8)
+        #expect(rename(posts + "sedkJd6xr", posts + "hello.md") == 0)
+        #expect(try wait(seconds: 10) { try get("/posts/hello/", port: preview.port).contains("Second version.") })
+        #expect(changes() == ["Changed: Content/posts/hello.md"])
+
+        for name in ["4913", ".hello.md.swp", "#hello.md#", "hello.md~", "upload.tmp"] {
+            try "x".write(toFile: posts + name, atomically: false, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: posts + name)
+        }
+        usleep(500_000)
+        #expect(changes() == ["Changed: Content/posts/hello.md"], "no rebuild for temporary files alone")
+    }
 }

@@ -14,6 +14,18 @@ public struct PreviewOptions: Sendable {
     public var includeDrafts = false
     /// Include posts dated in the future.
     public var includeFuture = false
+    /// The URL the pages' links are made with; the server's own address
+    /// when nil. For a preview opened from another machine, through the
+    /// name or address it uses (the pages are still served from `/`).
+    public var baseURL: String?
+    /// The folder the preview is built into (absolute);
+    /// `SITE/.despina/preview` when nil.
+    public var outputDirectory: String?
+    /// Build into an output folder Despina did not create (as `build --force`).
+    public var force = false
+    /// Whether served pages carry the script that reloads them after a
+    /// rebuild (and the event stream it listens to is served).
+    public var liveReload = true
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {
@@ -21,11 +33,11 @@ public struct PreviewOptions: Sendable {
     }
 }
 
-/// `despina serve`: builds the site into a preview folder (never into
-/// `Output/`), serves it over HTTP, and on every change to `Content/`,
-/// `Templates/` or `despina.yml` rebuilds and reloads open pages. A failed
-/// rebuild shows its errors in the terminal and over the page, and the
-/// last good site keeps being served.
+/// `despina serve`: builds the site into a preview folder (not into
+/// `Output/`, unless told to), serves it over HTTP, and on every change to
+/// `Content/`, `Templates/` or `despina.yml` rebuilds and reloads open
+/// pages. A failed rebuild shows its errors in the terminal and over the
+/// page, and the last good site keeps being served.
 public final class PreviewServer: Sendable {
     private let environment: BuildEnvironment
     private let options: PreviewOptions
@@ -48,7 +60,7 @@ public final class PreviewServer: Sendable {
     static let folder = ".despina/preview"
 
     /// The folder the preview is built into.
-    public var outputDirectory: String { joinPath(options.siteDirectory, Self.folder) }
+    public var outputDirectory: String { options.outputDirectory ?? joinPath(options.siteDirectory, Self.folder) }
 
     /// Creates the preview of the site in `options`.
     public init(options: PreviewOptions, environment: BuildEnvironment) {
@@ -57,8 +69,9 @@ public final class PreviewServer: Sendable {
         var configuration = ServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
+        configuration.liveReload = options.liveReload
         server = StaticFileServer(
-            root: URL(fileURLWithPath: joinPath(options.siteDirectory, Self.folder)),
+            root: URL(fileURLWithPath: options.outputDirectory ?? joinPath(options.siteDirectory, Self.folder)),
             configuration: configuration)
     }
 
@@ -106,7 +119,9 @@ public final class PreviewServer: Sendable {
             }
             state.withLock { $0.watcher = watcher }
             watcher.start()
-            _ = try build()
+            // The first build's line, like each rebuild's: it says which
+            // drafts and future posts the preview leaves out.
+            environment.log.info(try build().line)
         } catch {
             stop()
             throw error
@@ -149,7 +164,8 @@ public final class PreviewServer: Sendable {
         build.outputDirectory = outputDirectory
         build.includeDrafts = options.includeDrafts
         build.includeFuture = options.includeFuture
-        build.baseURL = address
+        build.force = options.force
+        build.baseURL = options.baseURL ?? address
         build.memory = memory
         build.defersSearchIndex = defersSearchIndex
         // Made while idle, after the first build (see `start()`).
