@@ -10,6 +10,7 @@ enum Commands {
         case "build": return try build(arguments)
         case "new": return try newPost(arguments)
         case "init": return try initialize(arguments)
+        case "copy-theme": return try copyTheme(arguments)
         case "import": return try importSite(arguments)
         case "search": return try search(arguments)
         case "serve": return try serve(arguments)
@@ -83,9 +84,25 @@ enum Commands {
         let environment = makeEnvironment(verbose: false)
         let directory = absolute(arguments.positionals.first ?? ".")
         do {
-            let files = try SiteInitializer(environment: environment).create(in: directory)
+            let files = try SiteInitializer(environment: environment).create(in: directory, author: arguments.option("author"))
             for file in files { say("Created \(file)") }
             say("Build it with: despina build \(arguments.positionals.first ?? "")")
+            return 0
+        } catch {
+            printError(error.description)
+            return 1
+        }
+    }
+
+    static func copyTheme(_ arguments: ParsedArguments) throws -> Int32 {
+        let site = arguments.positionals.first ?? "."
+        do {
+            let outcome = try ThemeCopy(environment: makeEnvironment(verbose: false)).copy(intoSite: absolute(site))
+            for file in outcome.written { say("Wrote \(file)") }
+            for file in outcome.skipped { say("Skipped \(file): the site has its own") }
+            let files = outcome.written.count == 1 ? "file" : "files"
+            say("Copied \(outcome.written.count) \(files) of the built-in theme, skipped \(outcome.skipped.count). "
+                + "A file left unchanged can be deleted: the built-in one is used in its place.")
             return 0
         } catch {
             printError(error.description)

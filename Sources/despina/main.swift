@@ -26,7 +26,12 @@ let commands: [CommandSpec] = [
         flags: [("bundle", "make a page bundle: SECTION/SLUG/index.md, a folder for the post and its images")]),
     CommandSpec(
         name: "init", summary: "Creates a new site with a configuration and a first post in DIR (default: the current folder).",
-        positionals: [("DIR", false)], options: [], flags: []),
+        positionals: [("DIR", false)],
+        options: [("author", "NAME", "your name, for the footer and the feeds (default: none, and no copyright line)")],
+        flags: []),
+    CommandSpec(
+        name: "copy-theme", summary: "Copies the built-in theme into Templates/ of the site in SITE_DIR (default: the current folder), to edit there. Never overwrites a file.",
+        positionals: [("SITE_DIR", false)], options: [], flags: []),
     CommandSpec(
         name: "import", summary: "Makes a Despina site in SITE_DIR of the Jekyll or Hugo site in SOURCE, keeping its URLs.",
         positionals: [("SOURCE", true), ("SITE_DIR", false)],
@@ -64,7 +69,7 @@ let generalHelp = """
     Despina builds a static blog from Markdown posts.
 
     commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
     Run 'despina COMMAND --help' for a command's options. 'despina --version' prints the version.
     """

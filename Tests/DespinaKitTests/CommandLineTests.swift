@@ -154,7 +154,12 @@ import Testing
 
     @Test func initsHelpHasAnOptionsHeader() throws {
         let run = try despina("init", "--help")
-        #expect(run.standardOutput.hasSuffix("options:\n  -h, --help                  show this help\n"), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasSuffix("""
+            options:
+              --author NAME               your name, for the footer and the feeds (default: none, and no copyright line)
+              -h, --help                  show this help
+
+            """), "\(run.standardOutput)")
     }
 
     @Test func theSummarySaysWhichPostsWereLeftOutAndHowToIncludeThem() throws {
@@ -342,5 +347,69 @@ import Testing
         let run = try despina("search", "hello", in: temporary)
         #expect(run.status == 1)
         #expect(run.standardError.contains("error: no search index here; run 'despina build' first"), "\(run.standardError)")
+    }
+
+    @Test func initTakesTheAuthorForTheFooter() throws {
+        let temporary = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("init", "blog", "--author", "Ada \"Countess\" Lovelace", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        let config = try String(contentsOfFile: temporary + "/blog/despina.yml", encoding: .utf8)
+        #expect(config.contains("\nauthor: \"Ada \\\"Countess\\\" Lovelace\"\n"), "\(config)")
+        #expect(try despina("build", "blog", in: temporary).status == 0)
+        let home = try String(contentsOfFile: temporary + "/blog/Output/index.html", encoding: .utf8)
+        #expect(home.contains(" Ada &quot;Countess&quot; Lovelace</p>\n"), "\(home)")
+    }
+
+    /// Without `--author` the configuration says where the name goes, and
+    /// the footer has no bare "© 2026".
+    @Test func initWithoutAnAuthorLeavesTheCopyrightLineOut() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let config = try String(contentsOfFile: site + "/despina.yml", encoding: .utf8)
+        #expect(config.contains("\nauthor: \"\"  # your name, for the footer and the feeds\n"), "\(config)")
+        #expect(try despina("build", "blog", in: temporary).status == 0)
+        let home = try String(contentsOfFile: site + "/Output/index.html", encoding: .utf8)
+        #expect(!home.contains("©"))
+    }
+
+    @Test func copyThemeWritesTheThemeAndSkipsTheSitesOwnFiles() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        try FileManager.default.createDirectory(atPath: site + "/Templates", withIntermediateDirectories: true)
+        try "mine".write(toFile: site + "/Templates/layout.mustache", atomically: true, encoding: .utf8)
+        let theme = packageRoot.appending(path: "Templates").path
+        let files = try FileManager.default.subpathsOfDirectory(atPath: theme)
+            .filter { !$0.hasPrefix(".") && !$0.contains("/.") }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: theme + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+            .sorted()
+        let written = files.filter { $0 != "layout.mustache" }
+        let run = try despina("copy-theme", "blog", in: temporary)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "")
+        #expect(run.standardOutput == written.map { "Wrote Templates/\($0)\n" }.joined()
+            + "Skipped Templates/layout.mustache: the site has its own\n"
+            + "Copied \(written.count) files of the built-in theme, skipped 1. "
+            + "A file left unchanged can be deleted: the built-in one is used in its place.\n")
+        #expect(try String(contentsOfFile: site + "/Templates/layout.mustache", encoding: .utf8) == "mine")
+        #expect(try String(contentsOfFile: site + "/Templates/assets/style.css", encoding: .utf8)
+            == String(contentsOfFile: theme + "/assets/style.css", encoding: .utf8))
+
+        let again = try despina("copy-theme", in: site)
+        #expect(again.status == 0)
+        #expect(again.standardOutput.hasSuffix("Copied 0 files of the built-in theme, skipped \(files.count). "
+            + "A file left unchanged can be deleted: the built-in one is used in its place.\n"), "\(again.standardOutput)")
+    }
+
+    @Test func copyThemeOutsideASiteFails() throws {
+        let temporary = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let run = try despina("copy-theme", in: temporary)
+        #expect(run.status == 1)
+        #expect(run.standardError == "\(temporary): error: no site here (no despina.yml and no Content folder); make one with despina init\n")
+        #expect(!FileManager.default.fileExists(atPath: temporary + "/Templates"))
     }
 }

@@ -12,17 +12,22 @@ public struct SiteInitializer: Sendable {
     }
 
     /// Creates the site in `directory`, which must not hold a site already.
-    public func create(in directory: String) throws(Diagnostic) -> [String] {
+    /// `author` is the name the footer and the feeds show; without one the
+    /// configuration keeps an empty `author` with a comment saying what it
+    /// is for, and the built-in theme leaves the copyright line out.
+    public func create(in directory: String, author: String? = nil) throws(Diagnostic) -> [String] {
         let fileSystem = environment.fileSystem
         for name in ["despina.yml", "Content"] where fileSystem.exists(joinPath(directory, name)) {
             throw Diagnostic(path: joinPath(directory, name), message: "a site exists here already; not overwriting it")
         }
         let date = CalendarParts(environment.now(), zone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let name = author?.trimmingCharacters(in: .whitespaces) ?? ""
+        let authorLine = name.isEmpty ? "author: \"\"  # your name, for the footer and the feeds" : "author: \(yamlQuoted(name))"
         let files: [(String, String)] = [
             ("despina.yml", """
             title: My Blog
             description: Notes on what I build and learn.
-            author: ""
+            \(authorLine)
             baseURL: https://example.com/
             language: en
             timeZone: UTC

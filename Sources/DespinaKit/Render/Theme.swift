@@ -18,12 +18,17 @@ struct Theme: Sendable {
     /// lead outside the site or to no file (`SiteLinkCheck`).
     var warnings: [Diagnostic] = []
 
+    /// The files of the default theme embedded in the binary, by path
+    /// relative to the theme (`layout.mustache`, `assets/style.css`), sorted.
+    static let builtinFiles: [(path: String, bytes: [UInt8])] = BuiltinThemeData.base64Files.map { file in
+        (file.path, Data(base64Encoded: file.base64).map { [UInt8]($0) } ?? [])
+    }
+
     /// The default theme embedded in the binary.
     static let builtin: Theme = {
         var theme = Theme(templates: [:], templatePaths: [:], assets: [:])
-        for file in BuiltinThemeData.base64Files {
-            let bytes = Data(base64Encoded: file.base64).map { [UInt8]($0) } ?? []
-            theme.add(bytes, at: file.path, sourcePath: "(built-in theme)/" + file.path)
+        for file in builtinFiles {
+            theme.add(file.bytes, at: file.path, sourcePath: "(built-in theme)/" + file.path)
         }
         theme.elementIDs = TemplateElementIDs.ids(in: theme.templates.values)
         return theme
@@ -87,9 +92,12 @@ struct Theme: Sendable {
         }
     }
 
+    /// The endings of a template's file name.
+    static let templateExtensions = [".mustache", ".html"]
+
     /// `post.mustache` and `post.html` are the template `post`.
     static func templateName(_ fileName: String) -> String? {
-        for suffix in [".mustache", ".html"] where fileName.hasSuffix(suffix) {
+        for suffix in templateExtensions where fileName.hasSuffix(suffix) {
             return String(fileName.dropLast(suffix.count))
         }
         return nil
