@@ -380,7 +380,7 @@ struct EntryLoader: Sendable {
     /// Templates for the site's own pages and partials, not offered as layouts.
     static let siteTemplates: Set<String> = [
         "layout", "list", "tags", "archive", "series", "series-index", "search", "404", "redirect",
-        "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list",
+        "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list", "head-extra",
     ]
 
     /// Splits a `2015-06-08-title` file name into its date and the rest;

@@ -21,7 +21,11 @@ final class PageContexts: Sendable {
     /// - Parameters:
     ///   - memory: summaries of an earlier build to reuse, where `key` (a
     ///     digest of the tool and configuration, 0 for none) says they apply.
-    init(config: SiteConfig, model: SiteModel, key: UInt64 = 0, memory: SummaryMemory? = nil) {
+    ///   - hasCustomStylesheet: whether the site has its own
+    ///     `Templates/assets/custom.css`, which pages then link after the
+    ///     theme's stylesheets (`site.customCSS`).
+    init(config: SiteConfig, model: SiteModel, key: UInt64 = 0, memory: SummaryMemory? = nil,
+         hasCustomStylesheet: Bool = false) {
         self.config = config
         self.model = model
         let root = config.rootPath
@@ -40,6 +44,7 @@ final class PageContexts: Sendable {
             "tagsURL": .string(root + "tags/"),
             "seriesURL": .string(root + "series/"),
             "searchURL": .string(root + "search/"),
+            "customCSS": hasCustomStylesheet ? .string(root + Self.customStylesheet) : .null,
             "hasSearch": .bool(config.search.enabled),
             "params": .dictionary(Fields(Dictionary(
                 config.params.map { ($0.name, Value.string($0.value)) }, uniquingKeysWith: { first, _ in first }))),
@@ -73,6 +78,10 @@ final class PageContexts: Sendable {
     }
 
     // MARK: - Shared pieces
+
+    /// Where a site puts CSS of its own, relative to `Templates/` and to the
+    /// output: added after the theme's instead of replacing its `style.css`.
+    static let customStylesheet = "assets/custom.css"
 
     static func url(_ path: String, root: String) -> String {
         root + path.drop { $0 == "/" }

@@ -30,7 +30,9 @@ struct SiteRenderer: Sendable {
         self.theme = theme
         self.output = output
         self.aliases = aliases
-        contexts = PageContexts(config: config, model: model, key: key, memory: summaries)
+        contexts = PageContexts(
+            config: config, model: model, key: key, memory: summaries,
+            hasCustomStylesheet: theme.assets[PageContexts.customStylesheet] != nil)
         if key == 0 {
             pageKey = 0
         } else {
