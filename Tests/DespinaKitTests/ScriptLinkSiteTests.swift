@@ -93,7 +93,7 @@ import Testing
             #expect(Self.scriptURLs(inHTML: html) == [], "\(page)")
         }
         let home = try fileSystem.text(of: "/site/Output/index.html")
-        #expect(home.contains("<div class=\"summary-text\"><p>a b c\nd javascript:alert(4) e\nf g h</p>\n</div>"))
+        #expect(home.contains("<div class=\"summary-text\" lang=\"en\"><p>a b c\nd javascript:alert(4) e\nf g h</p>\n</div>"))
         for feed in ["rss.xml", "atom.xml", "tags/risky/rss.xml", "tags/risky/atom.xml"] {
             let texts = try #require(XMLTexts(parsing: try fileSystem.contents(of: "/site/Output/" + feed)), "\(feed) parses")
             let html = texts.texts.joined()

@@ -238,9 +238,19 @@ final class PageContexts: Sendable {
         return numbers
     }
 
+    /// The language of the pages that list posts: the site's. A post in
+    /// another language keeps its own title and summary there, but its
+    /// dates follow the page (`ListedPost`).
+    var listLocalization: Localization { Localization(language: config.language) }
+
+    /// The post at `index` as a list page shows it.
+    func listed(_ index: Int) -> Value {
+        .object(ListedPost(summaries[index], localization: listLocalization))
+    }
+
     func list(kind: String, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
         var values = extra
-        values["posts"] = .array(page.posts.map { .object(summaries[$0]) })
+        values["posts"] = .array(page.posts.map(listed))
         if let pagination = pagination(page, basePath: basePath) { values["pagination"] = pagination }
         var pageValues: [String: Value] = [:]
         if page.number > 1 {

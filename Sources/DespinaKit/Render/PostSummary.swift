@@ -219,6 +219,17 @@ final class PostSummary: MustacheObject {
         post.dateZoneOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? parts.zone
     }
 
+    /// `dateDisplay` or `updatedDisplay` in `localization`'s language, for
+    /// a page in another language than the post (`ListedPost`); nil for
+    /// any other key, and when the post has no such date.
+    func displayedDate(_ key: String, in localization: Localization) -> Value? {
+        switch key {
+        case "dateDisplay": return post.date.map { .string(localization.display($0, in: dateZone)) }
+        case "updatedDisplay": return post.updated.map { .string(localization.display($0, in: parts.zone)) }
+        default: return nil
+        }
+    }
+
     private func field(_ key: String) -> Value? {
         let root = parts.root
         switch key {

@@ -217,7 +217,7 @@ struct SiteRenderer: Sendable {
                 "years": .array(model.years.map { year in
                     .dictionary([
                         "year": .int(year.year), "count": .int(year.posts.count),
-                        "posts": .array(year.posts.map { .object(contexts.summaries[$0]) }),
+                        "posts": .array(year.posts.map(contexts.listed)),
                     ])
                 }),
             ])
@@ -238,6 +238,9 @@ struct SiteRenderer: Sendable {
                         "posts": .array(group.posts.enumerated().map { position, index in
                             var summary = contexts.summaries[index].fields
                             summary["part"] = .int(position + 1)
+                            for key in ["dateDisplay", "updatedDisplay"] {
+                                summary[key] = contexts.summaries[index].displayedDate(key, in: contexts.listLocalization)
+                            }
                             return .dictionary(Fields(summary))
                         }),
                     ]),
