@@ -102,7 +102,7 @@ import Testing
         let page = try content(of: "/site/Output/2019/lists/index.html", in: fileSystem)
         #expect(page == "<p><img src=\"/blog/chart.png\" alt=\"Chart\" class=\"center\" width=\"400\" /></p>\n"
             + "<p>Read <a href=\"https://example.com/guide\">the guide</a> and <a href=\"https://example.com\">more</a>.</p>\n"
-            + "<h2 id=\"setup-steps\">Setup</h2>\n<ul class=\"steps\">\n<li>one</li>\n<li>two</li>\n</ul>\n")
+            + "<h2 id=\"setup-steps\">Setup <a class=\"heading-anchor\" href=\"#setup-steps\" aria-label=\"Link to this section\">#</a></h2>\n<ul class=\"steps\">\n<li>one</li>\n<li>two</li>\n</ul>\n")
         #expect(recorder.warnings == [
             "Content/posts/2019-04-04-lists.md:6:44: warning: the attribute 'target' of a kramdown attribute list is left out "
                 + "(only id, class, width, height, alt and title are kept); this warning is not repeated for this post",

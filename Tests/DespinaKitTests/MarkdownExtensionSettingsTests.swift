@@ -30,7 +30,7 @@ import Testing
             "/site/Content/posts/on.md": "---\ntitle: On\ndate: 2020-01-01\n---\n\n" + Self.body,
         ])
         let html = try content(of: "/site/Output/posts/on/index.html", in: fileSystem)
-        #expect(html.contains("<h2 id=\"q-a\" class=\"faq\">Q&amp;A</h2>"), "\(html)")
+        #expect(html.contains("<h2 id=\"q-a\" class=\"faq\">Q&amp;A <a class=\"heading-anchor\" href=\"#q-a\" aria-label=\"Link to this section\">#</a></h2>"), "\(html)")
         #expect(html.contains("<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> done</li>"), "\(html)")
         #expect(html.contains("<div class=\"alert alert-note\">\n<p class=\"alert-title\">Note</p>\n"
             + "<p>Read <a href=\"http://www.example.org\">www.example.org</a>.</p>\n</div>"), "\(html)")
@@ -53,7 +53,7 @@ import Testing
             "/site/Content/posts/off.md": "---\ntitle: Off\ndate: 2020-01-01\n---\n\n" + Self.body,
         ])
         let html = try content(of: "/site/Output/posts/off/index.html", in: fileSystem)
-        #expect(html.contains("<h2 id=\"qa-faq\">Q&amp;A {.faq}</h2>"), "\(html)")
+        #expect(html.contains("<h2 id=\"qa-faq\">Q&amp;A {.faq} <a class=\"heading-anchor\" href=\"#qa-faq\" aria-label=\"Link to this section\">#</a></h2>"), "\(html)")
         #expect(html.contains("<li>[x] done</li>"), "\(html)")
         #expect(html.contains("<blockquote>\n<p>[!NOTE]\nRead www.example.org.</p>\n</blockquote>"), "\(html)")
         #expect(html.contains("<p>Term\n: Meaning</p>"), "\(html)")

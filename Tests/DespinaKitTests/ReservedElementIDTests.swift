@@ -32,7 +32,8 @@ import Testing
         defer { site.remove() }
         _ = try site.build()
         let page = try String(contentsOfFile: site.output + "/posts/second/index.html", encoding: .utf8)
-        #expect(page.contains("<h1 id=\"main-1\">Main</h1>\n<h2 id=\"search-1\">Search</h2>\n<h2 id=\"notes\">Notes</h2>"), "\(page)")
+        #expect(page.contains("<h1 id=\"main-1\">Main <a class=\"heading-anchor\" href=\"#main-1\" aria-label=\"Link to this section\">#</a></h1>\n<h2 id=\"search-1\">Search <a class=\"heading-anchor\" href=\"#search-1\" aria-label=\"Link to this section\">#</a></h2>\n"
+            + "<h2 id=\"notes\">Notes <a class=\"heading-anchor\" href=\"#notes\" aria-label=\"Link to this section\">#</a></h2>"), "\(page)")
         #expect(page.components(separatedBy: "id=\"main\"").count == 2)
     }
 }

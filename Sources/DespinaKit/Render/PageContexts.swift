@@ -144,7 +144,7 @@ final class PageContexts: Sendable {
     func post(at index: Int) -> Value {
         let entry = model.posts[index]
         var post = summaries[index].fields
-        post["contentHTML"] = .string(entry.content?.html ?? "")
+        post["contentHTML"] = .string(contentWithHeadingLinks(of: entry))
         addTableOfContents(for: entry, to: &post)
         // Older post is "previous", newer is "next".
         if index + 1 < model.posts.count { post["previous"] = link(toPost: index + 1) }
@@ -178,7 +178,7 @@ final class PageContexts: Sendable {
     /// The context of a standalone page.
     func page(_ entry: Entry) -> Value {
         var post = PostSummary(post: entry, parts: summaryParts).fields
-        post["contentHTML"] = .string(entry.content?.html ?? "")
+        post["contentHTML"] = .string(contentWithHeadingLinks(of: entry))
         addTableOfContents(for: entry, to: &post)
         return root(kind: "page", title: entry.title, path: entry.path, language: entry.language,
                     extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
@@ -189,6 +189,14 @@ final class PageContexts: Sendable {
         if let description = entry.description, !description.isEmpty { page["description"] = .string(description) }
         if let image = summary["image"] { page["image"] = image }
         return .dictionary(Fields(page))
+    }
+
+    /// The HTML of a post or page for its own page: with a link on each
+    /// heading, labelled in its language.
+    private func contentWithHeadingLinks(of entry: Entry) -> String {
+        let html = entry.content?.html ?? ""
+        let label = Localization(language: entry.language).strings["headingLink"] ?? "Link to this section"
+        return addingHeadingLinks(to: html, headings: entry.content?.headings ?? [], label: label)
     }
 
     private func addTableOfContents(for entry: Entry, to post: inout [String: Value]) {

@@ -57,6 +57,7 @@ struct Localization: Sendable {
         "languages": "Languages", "searchMore": "More results", "searching": "Searching…",
         "searchNoResults": "No results", "searchOneResult": "1 result", "searchResults": "{count} results",
         "searchSomeResults": "{shown} of {total} results", "searchUnavailable": "Search is unavailable ({error})",
+        "headingLink": "Link to this section",
     ]
     private static let turkish: [String: String] = [
         "minRead": "dk okuma", "contents": "İçindekiler", "tags": "Etiketler", "allTags": "Tüm etiketler",
@@ -72,6 +73,7 @@ struct Localization: Sendable {
         "languages": "Diller", "searchMore": "Daha fazla sonuç", "searching": "Aranıyor…",
         "searchNoResults": "Sonuç yok", "searchOneResult": "1 sonuç", "searchResults": "{count} sonuç",
         "searchSomeResults": "{total} sonuçtan {shown} tanesi", "searchUnavailable": "Arama kullanılamıyor ({error})",
+        "headingLink": "Bu bölümün bağlantısı",
     ]
     private static let vietnamese: [String: String] = [
         "minRead": "phút đọc", "contents": "Mục lục", "tags": "Thẻ", "allTags": "Tất cả thẻ",
@@ -87,6 +89,7 @@ struct Localization: Sendable {
         "languages": "Ngôn ngữ", "searchMore": "Thêm kết quả", "searching": "Đang tìm…",
         "searchNoResults": "Không có kết quả", "searchOneResult": "1 kết quả", "searchResults": "{count} kết quả",
         "searchSomeResults": "{shown} trên {total} kết quả", "searchUnavailable": "Không thể tìm kiếm ({error})",
+        "headingLink": "Liên kết đến mục này",
     ]
 }
 
