@@ -669,6 +669,7 @@
         item.appendChild(link);
         if (result.date) {
           var time = document.createElement('time');
+          time.className = 'search-date';
           time.setAttribute('datetime', result.date);
           time.textContent = result.date.slice(0, 10);
           item.appendChild(document.createTextNode(' '));
@@ -676,6 +677,7 @@
         }
         if (result.excerpt) {
           var paragraph = document.createElement('p');
+          paragraph.className = 'search-excerpt';
           renderExcerpt(paragraph, result);
           item.appendChild(paragraph);
         }
