@@ -82,4 +82,17 @@ final class BackgroundStep<Value: Sendable>: Sendable {
         guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
         return try result.get()
     }
+
+    /// The step's value, handed over: the step keeps no reference to it,
+    /// so a value with copy-on-write storage can be changed in place.
+    /// Called once; a `result()` asked after it throws rather than waits.
+    func take() throws -> Value {
+        done.wait()
+        done.signal()
+        guard let result = outcome.withLock({ outcome in
+            defer { outcome = nil }
+            return outcome
+        }) else { throw CancellationError() }
+        return try result.get().0
+    }
 }

@@ -3,15 +3,16 @@ import SearchIndex
 
 /// How a build makes its search index, chosen once from what the build
 /// knows when its posts are rendered.
-enum SearchIndexPlan: Sendable, Equatable {
+enum SearchIndexPlan: Sendable {
     /// Search is off: no index.
     case none
     /// The output's index files stay as they are, for the next build to
     /// make (the preview's first build, which shows pages first).
     case keep(fileCount: Int)
-    /// The builder the last build saved has the documents of the changed
-    /// posts replaced (it falls back to `rebuild` when it cannot be read).
-    case update
+    /// The builder the last build saved (being read already, or read by
+    /// the step) has the documents of the changed posts replaced; it falls
+    /// back to `rebuild` when it cannot be read.
+    case update(saved: SavedSearchIndex?)
     /// A builder is filled with every document: those analysed in this
     /// build and, analysed again, those of the posts rendered from the cache.
     case rebuild
@@ -22,11 +23,29 @@ enum SearchIndexPlan: Sendable, Equatable {
     /// build (a saved builder would then only be emptied and filled again,
     /// with both in memory).
     static func choose(
-        searchEnabled: Bool, keptFiles: Int, readsCache: Bool, analysedAnew: Bool
+        searchEnabled: Bool, keptFiles: Int, readsCache: Bool, analysedAnew: Bool, saved: SavedSearchIndex?
     ) -> SearchIndexPlan {
         guard searchEnabled else { return .none }
         if keptFiles > 0 { return .keep(fileCount: keptFiles) }
-        return readsCache && !analysedAnew ? .update : .rebuild
+        return readsCache && !analysedAnew ? .update(saved: saved) : .rebuild
+    }
+}
+
+/// The search index builder the last build saved, read on another thread
+/// while the build reads the posts.
+struct SavedSearchIndex: Sendable {
+    private let reading: BackgroundStep<(builder: IndexBuilder, generation: UInt64)?>
+
+    static func startReading(_ build: BuildContext) -> SavedSearchIndex {
+        let (directory, fileSystem) = (build.searchStateDirectory, build.fileSystem)
+        return SavedSearchIndex(reading: build.work.start(.buildSearchIndex) {
+            SearchIndexState.load(from: directory, fileSystem: fileSystem)
+        })
+    }
+
+    /// The builder, handed over so that it is changed in place, not copied.
+    func take() -> (builder: IndexBuilder, generation: UInt64)? {
+        (try? reading.take()) ?? nil
     }
 }
 
@@ -62,13 +81,14 @@ struct SearchIndexStep: Sendable {
         switch plan {
         case .none: return 0
         case .keep(let fileCount): return fileCount
-        case .update, .rebuild:
+        case .update(let saved):
             return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) {
-                if plan == .update, let (saved, generation) = SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem) {
-                    return update(saved, generation: generation)
-                }
-                return rebuild()
+                let loaded = saved.map { $0.take() } ?? SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem)
+                guard let (builder, generation) = loaded else { return rebuild() }
+                return update(builder, generation: generation)
             }
+        case .rebuild:
+            return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) { rebuild() }
         }
     }
 

@@ -20,8 +20,10 @@ extension SiteBuilder {
         var leftOut: BuildSummary.LeftOut
         /// The first date a left-out future post comes due.
         var nextDue: Date?
-        /// Whether some Markdown file's size or time differs from its cache record.
-        var changed: Bool
+        /// The search index builder the last build saved, read on another
+        /// thread from the moment the cache showed changed posts (reading
+        /// it is a good part of updating it); nil when it is not wanted.
+        var savedSearchIndex: SavedSearchIndex?
     }
 
     /// Steps "load cache" to "assign URLs"; the errors of every file stop
@@ -46,6 +48,11 @@ extension SiteBuilder {
             else { return true }
             return record.size != signature.size || record.modified != signature.modified
         }
+        // Not when the preview puts the index off, nor when no cached post
+        // is usable: every post is then analysed anew.
+        let savedSearchIndex = build.usesCache && changed && !cache.records.isEmpty && config.search.enabled
+            && !options.defersSearchIndex
+            ? SavedSearchIndex.startReading(build) : nil
         let bodies = Bodies(count: markdownFiles.count)
         let sources = build.step(.readFrontMatter) {
             readSources(markdownFiles, signatures: inputs.signatures, loader: loader, cache: cache, bodies: bodies)
@@ -66,7 +73,7 @@ extension SiteBuilder {
         return Posts(
             loader: loader, entryKey: entryKey, cache: cache, sources: sources, sourcePositions: sourcePositions,
             bodies: bodies, entries: published.entries, routing: routing, leftOut: published.leftOut,
-            nextDue: published.nextDue, changed: changed)
+            nextDue: published.nextDue, savedSearchIndex: savedSearchIndex)
     }
 
     /// `entries` without the drafts and future posts the options leave out.
