@@ -266,7 +266,15 @@ struct DocumentBuilder {
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 if SummaryMarker.isMarker(CmarkNode.literalBytes(node)) {
                     summaryMarkers.append(node)
-                } else if !options.allowsRawHTML {
+                    continue
+                }
+                // A block's words are shown, as HTML or escaped; an inline
+                // tag's are text nodes of their own.
+                if CmarkNode.isOfType(node, CMARK_NODE_HTML_BLOCK), !SummaryMarker.isComment(CmarkNode.literalBytes(node)) {
+                    endBlock()
+                    RawHTMLText.append(CmarkNode.literalBytes(node), to: &plain)
+                }
+                if !options.allowsRawHTML {
                     userHTML.append(node)
                     if parts.firstRawHTML == nil, !SummaryMarker.isComment(CmarkNode.literalBytes(node)) {
                         parts.firstRawHTML = rawHTMLPlace(of: node)

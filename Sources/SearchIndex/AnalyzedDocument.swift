@@ -1,5 +1,6 @@
-/// What the index stores about a document for display, excerpts and phrase
-/// checks: metadata plus a bounded prefix of the body text.
+/// What the index stores about a document for display: its metadata, and
+/// the key of its text file (see `DocumentText`), which excerpts and
+/// phrase checks read.
 public struct StoredDocument: Codable, Sendable, Equatable {
     public var id: String
     public var url: String
@@ -11,13 +12,15 @@ public struct StoredDocument: Codable, Sendable, Equatable {
     public var thumbnail: String?
     /// The description, whitespace collapsed.
     public var description: String
-    /// The first words of the body, whitespace collapsed.
-    public var text: String
+    /// The key of the document's text file (`DocumentText.key(forID:)`).
+    public var textKey: String
+    /// The date as the site shows it (see `SearchDocument.dateText`).
+    public var dateText: String?
 }
 
 extension StoredDocument {
     /// Stored as an array, `[id, url, title, date, section, language, tags,
-    /// thumbnail, description, text]`, to keep document chunks small.
+    /// thumbnail, description, textKey, dateText or null]`, to keep document chunks small.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(id)
@@ -29,7 +32,8 @@ extension StoredDocument {
         try container.encode(tags)
         try container.encode(thumbnail)
         try container.encode(description)
-        try container.encode(text)
+        try container.encode(textKey)
+        try container.encode(dateText)
     }
 
     /// Reads the array form written by `encode(to:)`.
@@ -44,7 +48,8 @@ extension StoredDocument {
         tags = try container.decode([String].self)
         thumbnail = try container.decode(String?.self)
         description = try container.decode(String.self)
-        text = try container.decode(String.self)
+        textKey = try container.decode(String.self)
+        dateText = try container.decode(String?.self)
     }
 }
 

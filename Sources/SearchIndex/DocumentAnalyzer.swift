@@ -7,10 +7,6 @@ import Foundation
 /// on many threads at once; each thread keeps its own stemmers and memo of
 /// known words.
 public enum DocumentAnalyzer {
-    /// Maximum length, in Unicode scalars, of the body text stored for
-    /// excerpts and phrase checks.
-    public static let storedTextLength = 200
-
     /// Analyses one document.
     public static func analyze(_ document: SearchDocument) -> AnalyzedDocument {
         let analysis = threadAnalyses().analysis(for: document.language)
@@ -34,7 +30,7 @@ public enum DocumentAnalyzer {
             section: document.section, language: document.language, tags: document.tags,
             thumbnail: document.thumbnail,
             description: collapsingWhitespace(document.description, limit: Int.max),
-            text: collapsingWhitespace(document.body, limit: storedTextLength))
+            textKey: DocumentText.key(forID: document.id), dateText: document.dateText)
         return AnalyzedDocument(
             stored: stored,
             dateKey: document.date.map(DateKey.minutes(fromISO8601:)) ?? 0,

@@ -19,7 +19,8 @@ struct MatchMarker: Sendable {
     }
 }
 
-/// Cuts an excerpt around the first matched word.
+/// Cuts an excerpt from the passage that holds most of the query's words,
+/// around its first matched word.
 enum Excerpt {
     static let contextBefore = 60
     static let length = 200
@@ -30,25 +31,37 @@ enum Excerpt {
         var html: String
     }
 
-    /// Picks the first source holding a matched word (else the first
-    /// non-empty one) and cuts a window around the match.
-    static func make(sources: [String], marker: MatchMarker) -> Result {
-        let candidates = sources.filter { !$0.isEmpty }
-        var chosen: (scalars: [Unicode.Scalar], words: [Range<Int>], match: Int?)?
-        for source in candidates {
+    /// Picks, among the passages and then the description, the first that
+    /// holds the most query words (`words`, one marker per word); when
+    /// none holds any, the description, else the first passage. Cuts a
+    /// window around its first word that `marker` matches, and highlights
+    /// those words.
+    static func make(passages: [String], description: String, words: [MatchMarker], marker: MatchMarker) -> Result {
+        var chosen: (scalars: [Unicode.Scalar], words: [Range<Int>], found: Int)?
+        for source in passages + [description] where !source.isEmpty {
             let scalars = Array(source.unicodeScalars)
-            let words = WordScanner.wordRanges(in: scalars)
-            let match = words.firstIndex { marker.matches(folded: fold(scalars[$0])) }
-            if chosen == nil || (chosen?.match == nil && match != nil) { chosen = (scalars, words, match) }
-            if match != nil { break }
+            let ranges = WordScanner.wordRanges(in: scalars)
+            let folded = ranges.map { fold(scalars[$0]) }
+            let found = words.count { word in folded.contains { word.matches(folded: $0) } }
+            if found > (chosen?.found ?? 0) { chosen = (scalars, ranges, found) }
+            if found == words.count && found > 0 { break }
+        }
+        if chosen == nil, let fallback = [description, passages.first ?? ""].first(where: { !$0.isEmpty }) {
+            let scalars = Array(fallback.unicodeScalars)
+            chosen = (scalars, WordScanner.wordRanges(in: scalars), 0)
         }
         guard let chosen else { return Result(text: "", highlights: [], html: "") }
-        let scalars = chosen.scalars
-        let words = chosen.words
+        return cut(chosen.scalars, words: chosen.words, marker: marker)
+    }
+
+    /// The window of `scalars` around the first word `marker` matches, its
+    /// matched words highlighted.
+    private static func cut(_ scalars: [Unicode.Scalar], words: [Range<Int>], marker: MatchMarker) -> Result {
+        let matches = words.map { marker.matches(folded: fold(scalars[$0])) }
         var start = 0
         var end = scalars.count
         if scalars.count > length {
-            if let match = chosen.match {
+            if let match = matches.firstIndex(of: true) {
                 start = max(0, words[match].lowerBound - contextBefore)
                 if start > 0, let first = words.first(where: { $0.lowerBound >= start }) { start = first.lowerBound }
             }
@@ -62,8 +75,7 @@ enum Excerpt {
         let suffix: [Unicode.Scalar] = end < scalars.count ? ["\u{2026}"] : []
         let text = prefix + scalars[start..<end] + suffix
         var marked: [Range<Int>] = []
-        for word in words where word.lowerBound >= start && word.upperBound <= end
-            && marker.matches(folded: fold(scalars[word])) {
+        for (word, isMatch) in zip(words, matches) where isMatch && word.lowerBound >= start && word.upperBound <= end {
             marked.append((word.lowerBound - start + prefix.count)..<(word.upperBound - start + prefix.count))
         }
         return Result(text: string(text), highlights: utf16Ranges(marked, in: text), html: html(text, marked: marked))

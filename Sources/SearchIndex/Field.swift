@@ -40,8 +40,9 @@ enum Ranking {
     static let minimumPrefixLength = 2
     /// At most this many vocabulary words expand a prefix (the shortest).
     static let maximumPrefixExpansions = 50
-    /// Phrases are checked on at most this many best-scoring candidates.
-    static let phraseCandidates = 50
+    /// A phrase query checks at most this many candidates' text files, in
+    /// the order of the results, before it stops looking.
+    static let phraseCandidates = 200
 
     /// BM25 saturation of a stored weighted frequency (in tenths).
     /// The browser script evaluates the same expressions in the same order.

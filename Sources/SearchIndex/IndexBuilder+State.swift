@@ -94,7 +94,7 @@ extension IndexBuilder {
             let document = documents[slot]
             let stored = document.stored
             let texts = stored.id.utf8.count + stored.url.utf8.count + stored.title.utf8.count
-                + stored.description.utf8.count + stored.text.utf8.count + 256
+                + stored.description.utf8.count + (stored.dateText?.utf8.count ?? 0) + 256
             let numbers = document.fieldLengths.count + document.terms.count + document.vocabulary.count
             return total + texts + document.counts.count + 5 * numbers
         })
@@ -104,15 +104,16 @@ extension IndexBuilder {
             guard let slot = slots[identifiers[index]] else { continue }
             let document = documents[slot]
             let stored = document.stored
-            // Seven texts, as a list (`strings`) without making one.
-            writer.number(7)
+            // Six texts, as a list (`strings`) without making one.
+            writer.number(6)
             writer.string(stored.id)
             writer.string(stored.url)
             writer.string(stored.title)
             writer.string(stored.section)
             writer.string(stored.language)
             writer.string(stored.description)
-            writer.string(stored.text)
+            // The date as shown; the text key is the identifier's hash.
+            writer.optional(stored.dateText)
             writer.optional(stored.date)
             writer.optional(stored.thumbnail)
             writer.strings(stored.tags)
@@ -146,10 +147,10 @@ extension IndexBuilder {
             var reader = StateReader(bytes)
             guard reader.bytes(Self.stateMagic.count) == Self.stateMagic, let count = reader.number() else { return nil }
             for _ in 0..<count {
-                // Seven texts, read one by one rather than as a list.
-                guard reader.number() == 7, let id = reader.string(), let url = reader.string(),
+                // Six texts, read one by one rather than as a list.
+                guard reader.number() == 6, let id = reader.string(), let url = reader.string(),
                       let title = reader.string(), let section = reader.string(), let language = reader.string(),
-                      let description = reader.string(), let text = reader.string(),
+                      let description = reader.string(), let dateText = reader.optional(),
                       let date = reader.optional(), let thumbnail = reader.optional(), let tags = reader.strings(),
                       let dateKey = reader.signed(),
                       let fieldLengths = reader.numbers(), fieldLengths.count == Field.count,
@@ -168,7 +169,7 @@ extension IndexBuilder {
                     stored: StoredDocument(
                         id: id, url: url, title: title, date: date.value, section: section,
                         language: language, tags: tags, thumbnail: thumbnail.value, description: description,
-                        text: text),
+                        textKey: DocumentText.key(forID: id), dateText: dateText.value),
                     dateKey: dateKey, fieldLengths: fieldLengths, terms: termList, counts: counts,
                     vocabulary: vocabulary, version: version)
                 guard Self.countsFit(document) else { return nil }
@@ -179,7 +180,7 @@ extension IndexBuilder {
         }
     }
 
-    private static let stateMagic = Array("despina-index-state 1\n".utf8)
+    private static let stateMagic = Array("despina-index-state 2\n".utf8)
 }
 
 /// Writes the numbers and strings of a saved builder.

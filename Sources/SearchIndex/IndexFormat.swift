@@ -3,7 +3,7 @@ import Bytes
 /// Constants and encodings of the on-disk format (see docs/search-index.md).
 enum IndexFormat {
     /// Format version written to and required from the entry file.
-    static let version = 1
+    static let version = 2
     /// Name of the entry file inside the index folder.
     static let entryFile = "index.json"
     static let facetsFile = "facets.json"

@@ -79,7 +79,8 @@ struct JSONWriter {
         stringArray(document.tags); raw(",")
         optionalString(document.thumbnail); raw(",")
         string(document.description); raw(",")
-        string(document.text)
+        string(document.textKey); raw(",")
+        optionalString(document.dateText)
         raw("]")
     }
 }

@@ -22,11 +22,34 @@ extension QueryRun {
         return documents[slot]
     }
 
+    /// The passages of `document`'s text file.
+    mutating func passages(of document: StoredDocument) throws -> [String] {
+        let key = document.textKey
+        guard key.utf8.count == 16, key.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { throw SearchIndexError.malformed(IndexFormat.chunkFile(0)) }
+        let file = DocumentText.path(forKey: key)
+        if let known = texts[file] { return known }
+        let loaded = try SearchEngine.decode(TextFile.self, from: read(file), path: file).passages
+        texts[file] = loaded
+        return loaded
+    }
+
     mutating func loadFacets() throws -> FacetsFile {
         if let facetsFile { return facetsFile }
         let loaded = try SearchEngine.decode(FacetsFile.self, from: read(entry.facets), path: entry.facets)
         facetsFile = loaded
         return loaded
+    }
+
+    /// The documents carrying `value` in `lists` (a facet), compared
+    /// folded like query words: `turkce` finds `Türkçe`, `IOS` finds `ios`.
+    func ordinals(of value: String, in lists: [String: String]) throws -> Set<Int> {
+        let folded = TextFolding.fold(value)
+        var found = Set<Int>()
+        for (candidate, encoded) in lists where candidate == value || TextFolding.fold(candidate) == folded {
+            found.formUnion(try ordinals(encoded))
+        }
+        return found
     }
 
     func ordinals(_ encoded: String) throws -> Set<Int> {
@@ -57,11 +80,11 @@ extension QueryRun {
 
     // MARK: - Phrases
 
-    /// Whether consecutive words of the title, description or stored text
-    /// match the phrase's words in order.
-    func containsPhrase(_ document: StoredDocument, markers: [MatchMarker]) -> Bool {
+    /// Whether consecutive words of one of `sources` (the title, the
+    /// description, the passages) match the phrase's words in order.
+    func containsPhrase(_ sources: [String], markers: [MatchMarker]) -> Bool {
         guard !markers.isEmpty else { return true }
-        for source in [document.title, document.description, document.text] {
+        for source in sources {
             let folded = WordScanner.words(in: source).map(TextFolding.fold)
             guard folded.count >= markers.count else { continue }
             for start in 0...(folded.count - markers.count)

@@ -10,6 +10,7 @@ struct QueryRun {
     var vocabularyPieces: [String: VocabularyPiece] = [:]
     var postingsPieces: [String: PostingsPiece] = [:]
     var chunks: [String: [StoredDocument]] = [:]
+    var texts: [String: [String]] = [:]
     var facetsFile: FacetsFile?
 
     init(entry: IndexEntry, read: @escaping @Sendable (String) throws -> [UInt8]) {
@@ -37,7 +38,8 @@ struct QueryRun {
             }
         }
         let empty = SearchResponse(results: [], total: 0, facets: SearchFacets(tags: [], sections: [], languages: []))
-        guard !words.isEmpty else { return empty }
+        let filters = !query.tags.isEmpty || !query.sections.isEmpty || !query.languages.isEmpty
+        guard !words.isEmpty || filters else { return empty }
 
         var resolutions: [Resolution] = []
         var scores: [[Int: Double]] = []
@@ -52,14 +54,19 @@ struct QueryRun {
         }
 
         // Every word must match (AND); the smallest list drives the walk.
-        let smallest = scores.indices.min { scores[$0].count < scores[$1].count } ?? 0
-        var matching = scores[smallest].keys.filter { ordinal in scores.allSatisfy { $0[ordinal] != nil } }.sorted()
+        // Without words, a filter alone picks the documents.
+        var matching: [Int]
+        if let smallest = scores.indices.min(by: { scores[$0].count < scores[$1].count }) {
+            matching = scores[smallest].keys.filter { ordinal in scores.allSatisfy { $0[ordinal] != nil } }.sorted()
+        } else {
+            matching = Array(0..<entry.documents)
+        }
 
-        if !query.tags.isEmpty || !query.sections.isEmpty || !query.languages.isEmpty {
+        if filters {
             let facets = try loadFacets()
-            let tagSets = try query.tags.map { try ordinals(facets.tags[$0] ?? "") }
-            let sectionSet = try query.sections.reduce(into: Set<Int>()) { $0.formUnion(try ordinals(facets.sections[$1] ?? "")) }
-            let languageSet = try query.languages.reduce(into: Set<Int>()) { $0.formUnion(try ordinals(facets.languages[$1] ?? "")) }
+            let tagSets = try query.tags.map { try ordinals(of: $0, in: facets.tags) }
+            let sectionSet = try query.sections.reduce(into: Set<Int>()) { $0.formUnion(try ordinals(of: $1, in: facets.sections)) }
+            let languageSet = try query.languages.reduce(into: Set<Int>()) { $0.formUnion(try ordinals(of: $1, in: facets.languages)) }
             matching = matching.filter { ordinal in
                 tagSets.allSatisfy { $0.contains(ordinal) }
                     && (query.sections.isEmpty || sectionSet.contains(ordinal))
@@ -83,43 +90,55 @@ struct QueryRun {
             return scoreA != scoreB ? scoreA > scoreB : a < b
         }
 
-        if !phrases.isEmpty {
-            // Phrases are checked on stored text, so only the best candidates
-            // are read and checked.
-            var kept: [Int] = []
-            for ordinal in matching.sorted(by: byRelevance).prefix(Ranking.phraseCandidates) {
-                let document = try storedDocument(ordinal)
-                if phrases.allSatisfy({ phrase in containsPhrase(document, markers: phrase.map { resolutions[$0].marker }) }) {
-                    kept.append(ordinal)
-                }
-            }
-            matching = kept.sorted()
-        }
-
-        let ranked: [Int]
-        switch query.sort {
-        case .relevance:
-            ranked = matching.sorted(by: byRelevance)
-        case .date:
+        var ranked: [Int]
+        if query.sort == .date || words.isEmpty {
             let dates = try loadDates()
             ranked = matching.sorted { a, b in
                 let dateA = a < dates.count ? dates[a] : 0, dateB = b < dates.count ? dates[b] : 0
                 return dateA != dateB ? dateA > dateB : a < b
             }
+        } else {
+            ranked = matching.sorted(by: byRelevance)
+        }
+        let limit = max(0, query.limit)
+        var total = ranked.count
+
+        if !phrases.isEmpty {
+            // Phrases are checked on each candidate's text file, in the
+            // order of the results, until enough are found: a query reads
+            // the text of the results it shows and of the candidates
+            // passed over, not of every candidate.
+            var kept: [Int] = []
+            var checked = 0
+            for ordinal in ranked where kept.count < limit && checked < Ranking.phraseCandidates {
+                checked += 1
+                let document = try storedDocument(ordinal)
+                let sources = [document.title, document.description] + (try passages(of: document))
+                if phrases.allSatisfy({ phrase in containsPhrase(sources, markers: phrase.map { resolutions[$0].marker }) }) {
+                    kept.append(ordinal)
+                }
+            }
+            // The candidates not checked may hold the phrases too.
+            let unchecked = ranked.dropFirst(checked)
+            total = kept.count + unchecked.count
+            matching = (kept + unchecked).sorted()
+            ranked = kept + unchecked
         }
 
         var marker = MatchMarker()
         for resolution in resolutions { marker.add(resolution.marker) }
+        let markers = resolutions.map(\.marker)
         var results: [SearchResult] = []
-        for ordinal in ranked.prefix(max(0, query.limit)) {
+        for ordinal in ranked.prefix(limit) {
             let document = try storedDocument(ordinal)
-            let excerpt = Excerpt.make(sources: [document.text, document.description], marker: marker)
+            let excerpt = Excerpt.make(
+                passages: try passages(of: document), description: document.description, words: markers, marker: marker)
             results.append(SearchResult(
                 id: document.id, url: document.url, title: document.title, date: document.date,
-                section: document.section, language: document.language, tags: document.tags,
+                dateText: document.dateText, section: document.section, language: document.language, tags: document.tags,
                 thumbnail: document.thumbnail, score: totals[ordinal] ?? 0,
                 excerpt: excerpt.text, highlights: excerpt.highlights, excerptHTML: excerpt.html))
         }
-        return SearchResponse(results: results, total: matching.count, facets: try facetCounts(matching))
+        return SearchResponse(results: results, total: total, facets: try facetCounts(matching))
     }
 }

@@ -22,6 +22,9 @@ public struct SearchDocument: Codable, Sendable, Equatable {
     public var language: String
     /// ISO 8601 date (`2024-05-01` or `2024-05-01T10:00:00Z`), used for sorting.
     public var date: String?
+    /// The date as the site shows it, in the document's language
+    /// (`1 Mayıs 2024`): what results show.
+    public var dateText: String?
     /// URL of a thumbnail image.
     public var thumbnail: String?
     /// Section headings of the body, in order.
@@ -35,7 +38,7 @@ public struct SearchDocument: Codable, Sendable, Equatable {
     public init(
         id: String, url: String, title: String, description: String = "",
         keywords: [String] = [], tags: [String] = [], section: String = "",
-        language: String = "", date: String? = nil, thumbnail: String? = nil,
+        language: String = "", date: String? = nil, dateText: String? = nil, thumbnail: String? = nil,
         headings: [String] = [], body: String = "", code: String = ""
     ) {
         self.id = id
@@ -47,6 +50,7 @@ public struct SearchDocument: Codable, Sendable, Equatable {
         self.section = section
         self.language = language
         self.date = date
+        self.dateText = dateText
         self.thumbnail = thumbnail
         self.headings = headings
         self.body = body
@@ -54,7 +58,7 @@ public struct SearchDocument: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, url, title, description, keywords, tags, section, language, date, thumbnail, headings, body, code
+        case id, url, title, description, keywords, tags, section, language, date, dateText, thumbnail, headings, body, code
     }
 
     /// Decodes a document; every field but `id`, `url` and `title` may be
@@ -71,6 +75,7 @@ public struct SearchDocument: Codable, Sendable, Equatable {
             section: try container.decodeIfPresent(String.self, forKey: .section) ?? "",
             language: try container.decodeIfPresent(String.self, forKey: .language) ?? "",
             date: try container.decodeIfPresent(String.self, forKey: .date),
+            dateText: try container.decodeIfPresent(String.self, forKey: .dateText),
             thumbnail: try container.decodeIfPresent(String.self, forKey: .thumbnail),
             headings: try container.decodeIfPresent([String].self, forKey: .headings) ?? [],
             body: try container.decodeIfPresent(String.self, forKey: .body) ?? "",

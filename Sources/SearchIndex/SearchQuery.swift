@@ -44,6 +44,8 @@ public struct SearchResult: Codable, Sendable, Equatable {
     public var url: String
     public var title: String
     public var date: String?
+    /// The date as the site shows it, in the document's language.
+    public var dateText: String?
     public var section: String
     public var language: String
     public var tags: [String]

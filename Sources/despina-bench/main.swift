@@ -158,7 +158,7 @@ func benchmarkAnalysis(directory: String) throws {
     let bytes = documents.reduce(0) { $0 + $1.body.utf8.count + $1.code.utf8.count }
     var terms = 0
     let elapsed = seconds {
-        for document in documents { terms &+= DocumentAnalyzer.analyze(document).stored.text.utf8.count }
+        for document in documents { terms &+= DocumentAnalyzer.analyze(document).stored.textKey.utf8.count }
     }
     print(String(format: "analysis: %d documents, %.1f MB of text in %.3f s: %.1f MB/s (one core)",
                  documents.count, Double(bytes) / 1e6, elapsed, Double(bytes) / 1e6 / elapsed))

@@ -17,11 +17,12 @@
 (function () {
   'use strict';
 
-  var FORMAT_VERSION = 1;
+  var FORMAT_VERSION = 2;
   var MAX_WORDS = 12;
   var MIN_PREFIX = 2;
   var MAX_PREFIX_EXPANSIONS = 50;
-  var PHRASE_CANDIDATES = 50;
+  var PHRASE_CANDIDATES = 200;
+  var PHRASE_BATCH = 10;
   var WEIGHT_EXACT = 1.0;
   var WEIGHT_PREFIX = 0.8;
   var WEIGHT_ONE_TYPO = 0.5;
@@ -262,26 +263,42 @@
     });
   }
 
-  /** The excerpt of a result: {excerpt, highlights, excerptHTML}. */
-  function makeExcerpt(sources, marker) {
+  /**
+   * The excerpt of a result: {excerpt, highlights, excerptHTML}. Among the
+   * passages and then the description, the first holding the most query
+   * words (`wordMarkers`, one per word); when none holds any, the
+   * description, else the first passage.
+   */
+  function makeExcerpt(passages, description, wordMarkers, marker) {
     var chosen = null;
+    var sources = passages.concat([description]);
     for (var s = 0; s < sources.length; s++) {
       if (!sources[s]) continue;
       var scalars = Array.from(sources[s]);
       var ranges = wordRanges(scalars);
-      var match = -1;
-      for (var r = 0; r < ranges.length; r++) {
-        if (markerMatches(marker, fold(scalars.slice(ranges[r][0], ranges[r][1]).join('')))) { match = r; break; }
+      var folded = ranges.map(function (r) { return fold(scalars.slice(r[0], r[1]).join('')); });
+      var found = 0;
+      wordMarkers.forEach(function (word) {
+        if (folded.some(function (f) { return markerMatches(word, f); })) found++;
+      });
+      if (found > (chosen === null ? 0 : chosen.found)) chosen = { scalars: scalars, ranges: ranges, found: found };
+      if (found === wordMarkers.length && found > 0) break;
+    }
+    if (chosen === null) {
+      var fallback = description || passages[0] || '';
+      if (fallback) {
+        var fallbackScalars = Array.from(fallback);
+        chosen = { scalars: fallbackScalars, ranges: wordRanges(fallbackScalars), found: 0 };
       }
-      if (chosen === null || (chosen.match < 0 && match >= 0)) chosen = { scalars: scalars, ranges: ranges, match: match };
-      if (match >= 0) break;
     }
     if (chosen === null) return { excerpt: '', highlights: [], excerptHTML: '' };
     var all = chosen.scalars, list = chosen.ranges;
+    var matches = list.map(function (range) { return markerMatches(marker, fold(all.slice(range[0], range[1]).join(''))); });
+    var match = matches.indexOf(true);
     var start = 0, end = all.length;
     if (all.length > EXCERPT_LENGTH) {
-      if (chosen.match >= 0) {
-        start = Math.max(0, list[chosen.match][0] - EXCERPT_BEFORE);
+      if (match >= 0) {
+        start = Math.max(0, list[match][0] - EXCERPT_BEFORE);
         if (start > 0) {
           for (var f = 0; f < list.length; f++) if (list[f][0] >= start) { start = list[f][0]; break; }
         }
@@ -299,7 +316,7 @@
     var marked = [];
     for (var m = 0; m < list.length; m++) {
       var range = list[m];
-      if (range[0] >= start && range[1] <= end && markerMatches(marker, fold(all.slice(range[0], range[1]).join('')))) {
+      if (matches[m] && range[0] >= start && range[1] <= end) {
         marked.push([range[0] - start + prefix.length, range[1] - start + prefix.length]);
       }
     }
@@ -318,9 +335,9 @@
     };
   }
 
-  function containsPhrase(document, markers) {
+  /** Whether consecutive words of one of `sources` match the phrase's words in order. */
+  function containsPhrase(sources, markers) {
     if (markers.length === 0) return true;
-    var sources = [document.title, document.description, document.text];
     for (var s = 0; s < sources.length; s++) {
       var folded = words(sources[s] || '').map(fold);
       for (var start = 0; start + markers.length <= folded.length; start++) {
@@ -472,11 +489,28 @@
       var path = 'd/' + chunks[found][1] + '.json';
       var chunk = await file(path);
       var row = chunk.documents[ordinal - chunks[found][0]];
-      if (!Array.isArray(row) || row.length < 10) throw new Error('malformed index: ' + path);
+      if (!Array.isArray(row) || row.length < 11) throw new Error('malformed index: ' + path);
       return {
         id: row[0], url: row[1], title: row[2], date: row[3] === null ? undefined : row[3], section: row[4],
-        language: row[5], tags: row[6], thumbnail: row[7] === null ? undefined : row[7], description: row[8], text: row[9]
+        language: row[5], tags: row[6], thumbnail: row[7] === null ? undefined : row[7], description: row[8],
+        textKey: row[9], dateText: row[10] === null ? undefined : row[10]
       };
+    }
+
+    async function passages(doc) {
+      if (!/^[0-9a-f]{16}$/.test(doc.textKey)) throw new Error('malformed index: ' + doc.id);
+      var text = await file('t/' + doc.textKey + '.json');
+      if (!text || !Array.isArray(text.passages)) throw new Error('malformed index: t/' + doc.textKey + '.json');
+      return text.passages;
+    }
+
+    /** The documents carrying `value` in `lists`, compared folded like query words. */
+    function facetOrdinals(lists, value) {
+      var folded = fold(value), found = new Set();
+      Object.keys(lists).forEach(function (candidate) {
+        if (candidate === value || fold(candidate) === folded) gapsToOrdinals(lists[candidate]).forEach(function (o) { found.add(o); });
+      });
+      return found;
     }
 
     async function facetCounts(entry, matching) {
@@ -513,7 +547,8 @@
         clause.phrase.forEach(function (word) { indices.push(queryWords.length); queryWords.push({ word: word, exactOnly: true }); });
         phrases.push(indices);
       });
-      if (queryWords.length === 0) return empty;
+      var filters = tags.length > 0 || sections.length > 0 || languages.length > 0;
+      if (queryWords.length === 0 && !filters) return empty;
 
       var resolutions = [], scores = [], exactForms = [];
       for (var w = 0; w < queryWords.length; w++) {
@@ -525,18 +560,25 @@
         exactForms.push(best.exact);
       }
 
-      var smallest = 0;
-      for (var i = 1; i < scores.length; i++) if (scores[i].size < scores[smallest].size) smallest = i;
-      var matching = Array.from(scores[smallest].keys()).filter(function (o) {
-        return scores.every(function (s) { return s.has(o); });
-      }).sort(function (a, b) { return a - b; });
+      // Without words, a filter alone picks the documents.
+      var matching;
+      if (scores.length > 0) {
+        var smallest = 0;
+        for (var i = 1; i < scores.length; i++) if (scores[i].size < scores[smallest].size) smallest = i;
+        matching = Array.from(scores[smallest].keys()).filter(function (o) {
+          return scores.every(function (s) { return s.has(o); });
+        }).sort(function (a, b) { return a - b; });
+      } else {
+        matching = [];
+        for (var o = 0; o < entry.documents; o++) matching.push(o);
+      }
 
-      if (tags.length || sections.length || languages.length) {
+      if (filters) {
         var facets = await file(entry.facets);
-        var tagSets = tags.map(function (tag) { return gapsToOrdinals(facets.tags[tag] || ''); });
+        var tagSets = tags.map(function (tag) { return facetOrdinals(facets.tags, tag); });
         var sectionSet = new Set(), languageSet = new Set();
-        sections.forEach(function (s) { gapsToOrdinals(facets.sections[s] || '').forEach(function (o) { sectionSet.add(o); }); });
-        languages.forEach(function (l) { gapsToOrdinals(facets.languages[l] || '').forEach(function (o) { languageSet.add(o); }); });
+        sections.forEach(function (s) { facetOrdinals(facets.sections, s).forEach(function (o) { sectionSet.add(o); }); });
+        languages.forEach(function (l) { facetOrdinals(facets.languages, l).forEach(function (o) { languageSet.add(o); }); });
         matching = matching.filter(function (o) {
           return tagSets.every(function (set) { return set.has(o); }) &&
             (sections.length === 0 || sectionSet.has(o)) && (languages.length === 0 || languageSet.has(o));
@@ -558,22 +600,8 @@
         return sa !== sb ? (sa > sb ? -1 : 1) : a - b;
       }
 
-      if (phrases.length) {
-        // Phrases are checked on stored text, so only the best candidates are read.
-        var candidates = matching.slice().sort(byRelevance).slice(0, PHRASE_CANDIDATES);
-        var kept = [];
-        for (var p = 0; p < candidates.length; p++) {
-          var document = await storedDocument(entry, candidates[p]);
-          var ok = phrases.every(function (phrase) {
-            return containsPhrase(document, phrase.map(function (index) { return resolutions[index].marker; }));
-          });
-          if (ok) kept.push(candidates[p]);
-        }
-        matching = kept.sort(function (a, b) { return a - b; });
-      }
-
       var ranked;
-      if (query.sort === 'date') {
+      if (query.sort === 'date' || queryWords.length === 0) {
         var dates = decodeVarints((await file(entry.dates)).minutes);
         ranked = matching.slice().sort(function (a, b) {
           var da = a < dates.length ? dates[a] : 0, db = b < dates.length ? dates[b] : 0;
@@ -582,6 +610,34 @@
       } else {
         ranked = matching.slice().sort(byRelevance);
       }
+      limit = Math.max(0, limit);
+      var total = ranked.length;
+
+      if (phrases.length) {
+        // Phrases are checked on each candidate's text file, in the order of
+        // the results, until enough are found; the files are fetched a few
+        // at a time, and checked in order.
+        var kept = [], checked = 0;
+        while (kept.length < limit && checked < ranked.length && checked < PHRASE_CANDIDATES) {
+          var batch = ranked.slice(checked, Math.min(checked + PHRASE_BATCH, PHRASE_CANDIDATES));
+          var loaded = await Promise.all(batch.map(async function (ordinal) {
+            var candidate = await storedDocument(entry, ordinal);
+            return [candidate.title, candidate.description].concat(await passages(candidate));
+          }));
+          for (var p = 0; p < batch.length && kept.length < limit; p++) {
+            checked++;
+            var ok = phrases.every(function (phrase) {
+              return containsPhrase(loaded[p], phrase.map(function (index) { return resolutions[index].marker; }));
+            });
+            if (ok) kept.push(batch[p]);
+          }
+        }
+        // The candidates not checked may hold the phrases too.
+        var unchecked = ranked.slice(checked);
+        total = kept.length + unchecked.length;
+        ranked = kept.concat(unchecked);
+        matching = ranked.slice().sort(function (a, b) { return a - b; });
+      }
 
       var marker = newMarker();
       resolutions.forEach(function (r) {
@@ -589,17 +645,20 @@
         r.marker.terms.forEach(function (term) { if (marker.terms.indexOf(term) < 0) marker.terms.push(term); });
       });
       var results = [];
-      var top = ranked.slice(0, Math.max(0, limit));
+      var wordMarkers = resolutions.map(function (r) { return r.marker; });
+      var top = ranked.slice(0, limit);
+      var docs = await Promise.all(top.map(function (ordinal) { return storedDocument(entry, ordinal); }));
+      var texts = await Promise.all(docs.map(passages));
       for (var r = 0; r < top.length; r++) {
-        var doc = await storedDocument(entry, top[r]);
-        var excerpt = makeExcerpt([doc.text, doc.description], marker);
+        var doc = docs[r];
+        var excerpt = makeExcerpt(texts[r], doc.description, wordMarkers, marker);
         results.push({
-          id: doc.id, url: doc.url, title: doc.title, date: doc.date, section: doc.section,
+          id: doc.id, url: doc.url, title: doc.title, date: doc.date, dateText: doc.dateText, section: doc.section,
           language: doc.language, tags: doc.tags, thumbnail: doc.thumbnail, score: totals.get(top[r]),
           excerpt: excerpt.excerpt, highlights: excerpt.highlights, excerptHTML: excerpt.excerptHTML
         });
       }
-      return { results: results, total: matching.length, facets: await facetCounts(entry, matching) };
+      return { results: results, total: total, facets: await facetCounts(entry, matching) };
     }
 
     return { search: search };
@@ -671,7 +730,8 @@
           var time = document.createElement('time');
           time.className = 'search-date';
           time.setAttribute('datetime', result.date);
-          time.textContent = result.date.slice(0, 10);
+          // As the theme writes dates, in the post's language (made by the build).
+          time.textContent = result.dateText || result.date.slice(0, 10);
           item.appendChild(document.createTextNode(' '));
           item.appendChild(time);
         }
@@ -740,7 +800,8 @@
       var mine = ++generation;
       updateURL();
       var text = input.value;
-      if (!text.trim()) {
+      // A filter alone lists its posts, newest first.
+      if (!text.trim() && state.tags.length === 0 && state.languages.length === 0) {
         list.textContent = '';
         if (filtersBox) filtersBox.textContent = '';
         moreButton.hidden = true;

@@ -341,6 +341,24 @@ import Testing
         #expect((try JSONSerialization.jsonObject(with: Data(none.standardOutput.utf8)) as? [Any])?.isEmpty == true)
     }
 
+    @Test func searchSaysHowManyOfHowManyItShowsAndFoldsFilters() throws {
+        let (temporary, site) = try initializedSite()
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        for (name, tag) in [("one", "Türkçe"), ("two", "Türkçe"), ("three", "Türkçe")] {
+            let post = "---\ntitle: Post \(name)\ndate: 2024-0\(name.count)-01\ntags: [\(tag)]\n---\nSay -sanitize=thread here.\n"
+            try post.write(toFile: site + "/Content/posts/\(name).md", atomically: true, encoding: .utf8)
+        }
+        #expect(try despina("build", in: site).status == 0)
+
+        let limited = try despina("search", "sanitize", "--limit", "2", in: site)
+        #expect(limited.standardOutput.hasPrefix("2 of 3 results for \"sanitize\":\n"), "\(limited.standardOutput)")
+        let folded = try despina("search", "", "--tag", "turkce", in: site)
+        #expect(folded.standardOutput.hasPrefix("3 results:\n\n1. Post three ("), "\(folded.standardOutput)")
+        let dashed = try despina("search", "--", "-sanitize=thread", in: site)
+        #expect(dashed.status == 0, "\(dashed.standardError)")
+        #expect(dashed.standardOutput.hasPrefix("3 results for \"-sanitize=thread\":\n"), "\(dashed.standardOutput)")
+    }
+
     @Test func searchWithoutABuiltSiteFails() throws {
         let temporary = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: temporary) }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import DespinaKit
+import SearchIndex
 
 /// Rebuilds write only the files that changed, and always end with exactly
 /// what a clean build makes.
@@ -120,7 +121,10 @@ import Testing
             try fileSystem.write(Array(text.utf8), to: path)
             try build(fileSystem)
             let updated = try #require(SearchIndexState.load(from: "/site/.despina/cache/search", fileSystem: fileSystem))
-            #expect(updated.builder.document(withID: "posts/p4")?.stored.text.contains("Other text") == true)
+            #expect(updated.builder.version(of: "posts/p4") != saved.builder.version(of: "posts/p4"))
+            // The text is in the post's text file, not in the saved builder.
+            let textFile = "/site/Output/search/" + DocumentText.path(forID: "posts/p4")
+            #expect(String(decoding: try fileSystem.contents(of: textFile), as: UTF8.self).contains("Other text"))
         }
     }
 

@@ -54,9 +54,7 @@ enum VectorFiles {
     }
 
     static func builtIndex() throws -> [String: [UInt8]] {
-        var builder = IndexBuilder()
-        for document in try documents() { builder.add(DocumentAnalyzer.analyze(document)) }
-        return builder.build()
+        IndexBuilder.files(for: try documents())
     }
 
     static func engine(_ files: [String: [UInt8]]) throws -> SearchEngine {

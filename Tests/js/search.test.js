@@ -115,9 +115,19 @@ test('number lists decode', () => {
 
 test('excerpts are escaped and mark matched words', () => {
   const marker = { words: new Set(['script']), terms: [] };
-  const excerpt = search.makeExcerpt(['a <script>x</script> & b'], marker);
+  const excerpt = search.makeExcerpt(['a <script>x</script> & b'], '', [marker], marker);
   assert.strictEqual(excerpt.excerptHTML, 'a &lt;<mark>script</mark>&gt;x&lt;/<mark>script</mark>&gt; &amp; b');
   assert.deepStrictEqual(excerpt.highlights, [{ start: 3, length: 6 }, { start: 13, length: 6 }]);
+});
+
+test('the excerpt comes from the passage holding most query words', () => {
+  const swift = { words: new Set(['swift']), terms: [] };
+  const actor = { words: new Set(['actor']), terms: [] };
+  const both = { words: new Set(['swift', 'actor']), terms: [] };
+  const passages = ['Intro.', 'Swift is a language.', 'An actor in Swift isolates state.', 'Actor again.'];
+  assert.strictEqual(search.makeExcerpt(passages, '', [swift, actor], both).excerptHTML,
+    'An <mark>actor</mark> in <mark>Swift</mark> isolates state.');
+  assert.strictEqual(search.makeExcerpt(['one', 'two'], 'About it', [swift], swift).excerptHTML, 'About it');
 });
 
 test('every character folds and splits as in Swift', () => {

@@ -83,13 +83,23 @@ struct SearchIndexStep: Sendable {
         case .keep(let fileCount): return fileCount
         case .update(let saved):
             return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) {
+                try keepTexts()
                 let loaded = saved.map { $0.take() } ?? SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem)
                 guard let (builder, generation) = loaded else { return rebuild() }
                 return update(builder, generation: generation)
             }
         case .rebuild:
-            return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) { rebuild() }
+            return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) {
+                try keepTexts()
+                return rebuild()
+            }
         }
+    }
+
+    /// Keeps the text files of the posts rendered from the cache (or makes
+    /// them again, where the last build's is missing).
+    private func keepTexts() throws {
+        try index.keepTexts(of: indexed.filter { !index.contains($0.identifier) }, remaking: reanalyze)
     }
 
     /// The fingerprint of the set of indexed documents, in the order of the

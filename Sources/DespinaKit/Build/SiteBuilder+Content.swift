@@ -179,9 +179,7 @@ extension SiteBuilder {
             published.summaryInputs = PostSummary.Inputs.digests(of: published)
             // The analysis goes straight into the build's index, compact.
             if indexed, let index {
-                index.add(
-                    DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: published, config: config)),
-                    version: published.digest)
+                index.add(SiteRenderer.searchDocument(for: published, config: config), version: published.digest)
             }
             // The text was needed for the search analysis only.
             published.content?.plainText = ""
@@ -200,12 +198,15 @@ extension SiteBuilder {
 
     /// Reads, renders and analyses an entry again, for a cached search
     /// document that cannot be decoded (nil when the file is gone).
+    /// Its text file is written again too, through `index`.
     func analyzeAgain(
-        _ entry: Entry, source: SourceState?, loader: EntryLoader, routing: Routing, config: SiteConfig
+        _ entry: Entry, source: SourceState?, loader: EntryLoader, routing: Routing, config: SiteConfig,
+        index: SearchIndexBuilder?
     ) -> AnalyzedDocument? {
         guard let source, var fresh = loader.load(source.file).entry else { return nil }
         fresh.path = entry.path
         let rendered = loader.render(fresh, highlighter: SyntaxHighlighter(), links: routing)
-        return DocumentAnalyzer.analyze(SiteRenderer.searchDocument(for: rendered.entry, config: config))
+        let document = SiteRenderer.searchDocument(for: rendered.entry, config: config)
+        return index?.analyze(document, version: entry.digest) ?? DocumentAnalyzer.analyze(document)
     }
 }

@@ -82,7 +82,7 @@ extension SiteBuilder {
             reanalyze: { entry in
                 analyzeAgain(
                     entry, source: positions[entry.sourcePath].map { sources[$0] }, loader: loader, routing: routing,
-                    config: config)
+                    config: config, index: index)
             },
             work: build.work, leftovers: leftovers(of: build.options))
     }

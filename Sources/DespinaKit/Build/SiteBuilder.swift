@@ -93,6 +93,7 @@ public struct SiteBuilder: Sendable {
         let keptIndexFiles = keepSearchIndexIfDeferred(build, config: inputs.config, output: output)
         let pageKey = options.recordsOutput ? BuildKeys.pages(config: inputs.config) : 0
         let index = SearchIndexBuilder()
+        if inputs.config.search.enabled && keptIndexFiles == 0 { index.writeTexts(to: output, key: pageKey) }
         let cacheWriter = options.recordsOutput && keptIndexFiles == 0
             ? EntryCacheWriter(
                 cache: posts.cache, fileSystem: build.fileSystem, sources: posts.sources,

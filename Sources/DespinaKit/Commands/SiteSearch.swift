@@ -29,10 +29,14 @@ public struct SiteSearch: Sendable {
         }
     }
 
-    /// The results as lines for a terminal: rank, title, date, URL and excerpt.
+    /// The results as lines for a terminal: how many are shown of how many,
+    /// then rank, title, date, URL and excerpt of each.
     public static func text(for response: SearchResponse, query: String) -> String {
-        guard !response.results.isEmpty else { return "No results for \"\(query)\"." }
-        var lines = ["\(response.total) result\(response.total == 1 ? "" : "s") for \"\(query)\":", ""]
+        let subject = query.isEmpty ? "" : " for \"\(query)\""
+        guard !response.results.isEmpty else { return "No results\(subject)." }
+        let total = "\(response.total) result\(response.total == 1 ? "" : "s")"
+        let shown = response.results.count < response.total ? "\(response.results.count) of \(total)" : total
+        var lines = ["\(shown)\(subject):", ""]
         for (rank, result) in response.results.enumerated() {
             let date = result.date.map { " (\($0.prefix(10)))" } ?? ""
             lines.append("\(rank + 1). \(result.title)\(date)")

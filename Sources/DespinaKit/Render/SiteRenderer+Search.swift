@@ -1,3 +1,4 @@
+import Foundation
 import SearchIndex
 
 extension SiteRenderer {
@@ -9,6 +10,11 @@ extension SiteRenderer {
             description: entry.description ?? "", keywords: entry.keywords, tags: entry.tags,
             section: entry.section.isEmpty ? "pages" : entry.section, language: entry.language,
             date: entry.date.map { CalendarParts($0, zone: config.zone).iso8601 },
+            dateText: entry.date.map { date in
+                // The zone the post's date was written in, as its pages show it.
+                let zone = entry.dateZoneOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? config.zone
+                return Localization(language: entry.language).display(date, in: zone)
+            },
             thumbnail: entry.image, headings: entry.content?.headings.map(\.title) ?? [],
             body: entry.content?.plainText ?? "",
             code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
@@ -25,12 +31,12 @@ extension SiteRenderer {
     /// them (`fingerprint` names the set and is recorded for the entry
     /// file; then `files` is not called); returns the file count.
     static func writeSearchIndex(
-        to output: OutputFolder, fingerprint: UInt64, files: () -> SearchIndexFiles
+        to output: OutputFolder, fingerprint: UInt64, files: () throws -> SearchIndexFiles
     ) throws -> Int {
         let kept = output.keepAll(
             where: isSearchIndexFile, whenFile: "search/" + IndexBuilder.entryFile, wasMadeFrom: fingerprint)
         if kept > 0 { return kept }
-        let made = files()
+        let made = try files()
         for (path, bytes) in made.files.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: "search/" + path, fingerprint: made.fingerprints[path] ?? fingerprint)
         }
