@@ -82,14 +82,18 @@ struct SearchIndexStep: Sendable {
         case .none: return 0
         case .keep(let fileCount): return fileCount
         case .update(let saved):
-            return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) {
+            return try SiteRenderer.writeSearchIndex(
+                to: output, fingerprint: fingerprint, textFiles: { index.textFileCount }
+            ) {
                 try keepTexts()
                 let loaded = saved.map { $0.take() } ?? SearchIndexState.load(from: stateDirectory, fileSystem: fileSystem)
                 guard let (builder, generation) = loaded else { return rebuild() }
                 return update(builder, generation: generation)
             }
         case .rebuild:
-            return try SiteRenderer.writeSearchIndex(to: output, fingerprint: fingerprint) {
+            return try SiteRenderer.writeSearchIndex(
+                to: output, fingerprint: fingerprint, textFiles: { index.textFileCount }
+            ) {
                 try keepTexts()
                 return rebuild()
             }

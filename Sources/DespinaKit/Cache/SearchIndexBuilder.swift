@@ -41,6 +41,9 @@ final class SearchIndexBuilder: Sendable {
         try texts.withLock { $0 }?.keep(entries, remaking: remake)
     }
 
+    /// How many text files the build wrote or kept so far.
+    var textFileCount: Int { texts.withLock { $0 }?.count ?? 0 }
+
     /// Runs `body` on the builder itself.
     func withBuilder<Result>(_ body: (inout IndexBuilder) -> Result) -> Result {
         builder.withLock { body(&$0) }

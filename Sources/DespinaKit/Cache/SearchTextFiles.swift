@@ -31,6 +31,9 @@ final class SearchTextFiles: Sendable {
         return max(fingerprint.value, 1)
     }
 
+    /// How many text files this build wrote or kept.
+    var count: Int { done.withLock { $0.count } }
+
     /// Writes the text file of `document`, made from an entry with digest
     /// `version`, unless this build wrote or kept it already. A failure is
     /// kept for `keep(_:remaking:)`, which the index step calls.

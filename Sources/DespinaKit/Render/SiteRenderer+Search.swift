@@ -29,9 +29,12 @@ extension SiteRenderer {
     /// Writes the index files that `files` makes under `search/` of
     /// `output`, or keeps the ones in place when the same documents made
     /// them (`fingerprint` names the set and is recorded for the entry
-    /// file; then `files` is not called); returns the file count.
+    /// file; then `files` is not called); returns the file count, with the
+    /// documents' text files (written as the posts were analysed, or kept
+    /// by `files`), which `textFiles` counts.
     static func writeSearchIndex(
-        to output: OutputFolder, fingerprint: UInt64, files: () throws -> SearchIndexFiles
+        to output: OutputFolder, fingerprint: UInt64, textFiles: () -> Int = { 0 },
+        files: () throws -> SearchIndexFiles
     ) throws -> Int {
         let kept = output.keepAll(
             where: isSearchIndexFile, whenFile: "search/" + IndexBuilder.entryFile, wasMadeFrom: fingerprint)
@@ -40,7 +43,7 @@ extension SiteRenderer {
         for (path, bytes) in made.files.sorted(by: { $0.key < $1.key }) {
             try output.write(bytes, to: "search/" + path, fingerprint: made.fingerprints[path] ?? fingerprint)
         }
-        return made.files.count + made.keptCount
+        return made.files.count + made.keptCount + textFiles()
     }
 
     /// The files of `builder`'s index; a chunk file (the stored fields of
