@@ -225,6 +225,10 @@ public struct IndexBuilder: Sendable {
         let asked = chunkRanges.map { chunk in
             (path: IndexFormat.chunkFile(chunk.chunk), digest: Self.digest(of: sortedDocuments[chunk.range]))
         }
+        var chunkSizes = [Int](repeating: 0, count: chunkCount)
+        for (chunk, range) in chunkRanges { chunkSizes[chunk] = range.count }
+        var chunkList: [UInt8] = []
+        for size in chunkSizes { VarintCodec.append(size, to: &chunkList) }
         let answers = keep(asked)
         let kept = Set(asked.indices.filter { $0 < answers.count && answers[$0] }.map { asked[$0].path })
         let parts = BuildParts()
@@ -258,13 +262,13 @@ public struct IndexBuilder: Sendable {
             }
             let vocabulary = Self.vocabularyPieces(
                 sortedDocuments, termNames: termNames, wordNames: wordNames, into: &partFiles)
-            partFiles[IndexFormat.facetsFile] = Self.encode(Self.facets(sortedDocuments))
+            partFiles[IndexFormat.facetsFile] = Self.encode(Self.facets(sortedDocuments, into: &partFiles))
             var minutes: [UInt8] = []
             for document in sortedDocuments { VarintCodec.append(document.dateKey, to: &minutes) }
             partFiles[IndexFormat.datesFile] = Self.encode(DatesFile(minutes: String(decoding: minutes, as: UTF8.self)))
             parts.store(partFiles, chunks: chunks, vocabulary: vocabulary)
         }
-        let (partFiles, chunks, vocabularyRefs, postingsRefs, newMemory) = parts.collected()
+        let (partFiles, _, vocabularyRefs, postingsRefs, newMemory) = parts.collected()
         postingsMemory = newMemory
         self.replaced = [:]
         files.merge(partFiles) { first, _ in first }
@@ -272,7 +276,7 @@ public struct IndexBuilder: Sendable {
         let entry = IndexEntry(
             format: "despina-search", version: IndexFormat.version, documents: sortedDocuments.count,
             ranking: .init(k1: Ranking.k1, scale: Ranking.scale),
-            vocabulary: vocabularyRefs, postings: postingsRefs, chunks: chunks,
+            vocabulary: vocabularyRefs, postings: postingsRefs, chunks: String(decoding: chunkList, as: UTF8.self),
             facets: IndexFormat.facetsFile, dates: IndexFormat.datesFile)
         files[IndexFormat.entryFile] = Self.encode(entry)
         return files
@@ -425,7 +429,10 @@ public struct IndexBuilder: Sendable {
 
     // MARK: - Facets
 
-    private static func facets(_ documents: [CompactDocument]) -> FacetsFile {
+    /// The facets file, and a set file per value into `files`, named by a
+    /// hash of the facet and the value: a filter reads the sets of its
+    /// values only, and no file grows with every value of a large site.
+    private static func facets(_ documents: [CompactDocument], into files: inout [String: [UInt8]]) -> FacetsFile {
         var languages: [String: [Int]] = [:]
         var sections: [String: [Int]] = [:]
         var tags: [String: [Int]] = [:]
@@ -434,8 +441,18 @@ public struct IndexBuilder: Sendable {
             sections[document.stored.section, default: []].append(ordinal)
             for tag in Set(document.stored.tags) { tags[tag, default: []].append(ordinal) }
         }
-        func encoded(_ lists: [String: [Int]]) -> [String: String] { lists.mapValues(OrdinalSetCodec.encode) }
-        return FacetsFile(languages: encoded(languages), sections: encoded(sections), tags: encoded(tags))
+        func named(_ lists: [String: [Int]], facet: String) -> [String: String] {
+            var names: [String: String] = [:]
+            for value in lists.keys.sorted(by: IndexFormat.precedes) {
+                let name = uniqueName(facet + "\u{0}" + value, in: files, file: IndexFormat.facetFile)
+                files[IndexFormat.facetFile(name)] = encode(FacetSet(ordinals: OrdinalSetCodec.encode(lists[value] ?? [])))
+                names[value] = name
+            }
+            return names
+        }
+        return FacetsFile(
+            languages: named(languages, facet: "languages"), sections: named(sections, facet: "sections"),
+            tags: named(tags, facet: "tags"))
     }
 
     // MARK: - Files

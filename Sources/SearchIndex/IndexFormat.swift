@@ -19,10 +19,11 @@ enum IndexFormat {
     }
     /// Target size of a vocabulary or postings piece, in bytes.
     static let pieceTarget = 24_000
-    /// Documents per chunk the builder aims for.
-    static let documentsPerChunk = 40
+    /// Documents per chunk the builder aims for: a result shown reads its
+    /// chunk, so a small one keeps what a query downloads small.
+    static let documentsPerChunk = 10
     /// Largest number of document chunks.
-    static let maximumChunks = 256
+    static let maximumChunks = 8192
 
     /// The order of terms and words in the index: by Unicode scalar value
     /// (the same as UTF-8 byte order), which the browser reproduces.
@@ -33,6 +34,7 @@ enum IndexFormat {
     static func vocabularyFile(_ name: String) -> String { "v/\(name).json" }
     static func postingsFile(_ name: String) -> String { "p/\(name).json" }
     static func chunkFile(_ number: Int) -> String { "d/\(number).json" }
+    static func facetFile(_ name: String) -> String { "f/\(name).json" }
 
     /// 32-bit FNV-1a hash of the UTF-8 bytes: stable across builds and
     /// platforms, used to name pieces and to place documents in chunks.
@@ -170,9 +172,9 @@ struct IndexEntry: Codable, Sendable {
     /// Postings pieces: first term of each piece and the piece's name
     /// (the file is `p/<name>.json`).
     var postings: [[String]]
-    /// Document chunks: first ordinal of each chunk and the chunk's number
-    /// (the file is `d/<number>.json`).
-    var chunks: [[Int]]
+    /// The number of documents in each chunk, by chunk number, as varints
+    /// (chunk `n` is the file `d/<n>.json`; an empty chunk has no file).
+    var chunks: String
     var facets: String
     var dates: String
 }
@@ -194,11 +196,17 @@ struct DocumentChunk: Codable, Sendable {
     var documents: [StoredDocument]
 }
 
-/// Documents per facet value, as encoded ordinal gap lists.
+/// Every facet value, with the name of the file holding its documents
+/// (`f/<name>.json`, a `FacetSet`).
 struct FacetsFile: Codable, Sendable {
     var languages: [String: String]
     var sections: [String: String]
     var tags: [String: String]
+}
+
+/// The documents carrying one facet value, an encoded ordinal set.
+struct FacetSet: Codable, Sendable {
+    var ordinals: String
 }
 
 /// Sort keys for ordering by date, one encoded number per ordinal.

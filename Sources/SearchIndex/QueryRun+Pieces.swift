@@ -4,20 +4,26 @@ extension QueryRun {
     // MARK: - Documents, facets, dates
 
     mutating func storedDocument(_ ordinal: Int) throws -> StoredDocument {
-        var low = 0, high = entry.chunks.count - 1, found = 0
+        if chunkStarts == nil {
+            guard let sizes = VarintCodec.decode(entry.chunks) else { throw SearchIndexError.malformed(IndexFormat.entryFile) }
+            var starts = [0]
+            for size in sizes { starts.append(starts[starts.count - 1] + size) }
+            chunkStarts = starts
+        }
+        let starts = chunkStarts ?? [0]
+        // The chunk holding the ordinal: the last whose start is not after it.
+        var low = 0, high = starts.count - 2, found = -1
         while low <= high {
             let middle = (low + high) / 2
-            if entry.chunks[middle].first ?? 0 <= ordinal { found = middle; low = middle + 1 } else { high = middle - 1 }
+            if starts[middle] <= ordinal { found = middle; low = middle + 1 } else { high = middle - 1 }
         }
-        guard found < entry.chunks.count, entry.chunks[found].count == 2 else {
-            throw SearchIndexError.malformed(IndexFormat.entryFile)
-        }
-        let file = IndexFormat.chunkFile(entry.chunks[found][1])
+        guard found >= 0, ordinal < starts[found + 1] else { throw SearchIndexError.malformed(IndexFormat.entryFile) }
+        let file = IndexFormat.chunkFile(found)
         if chunks[file] == nil {
             chunks[file] = try SearchEngine.decode(DocumentChunk.self, from: read(file), path: file).documents
         }
         let documents = chunks[file] ?? []
-        let slot = ordinal - entry.chunks[found][0]
+        let slot = ordinal - starts[found]
         guard slot >= 0 && slot < documents.count else { throw SearchIndexError.malformed(file) }
         return documents[slot]
     }
@@ -41,20 +47,19 @@ extension QueryRun {
         return loaded
     }
 
-    /// The documents carrying `value` in `lists` (a facet), compared
-    /// folded like query words: `turkce` finds `Türkçe`, `IOS` finds `ios`.
+    /// The documents carrying `value` in `lists` (a facet: values and the
+    /// names of their set files), compared folded like query words:
+    /// `turkce` finds `Türkçe`, `IOS` finds `ios`.
     func ordinals(of value: String, in lists: [String: String]) throws -> Set<Int> {
         let folded = TextFolding.fold(value)
         var found = Set<Int>()
-        for (candidate, encoded) in lists where candidate == value || TextFolding.fold(candidate) == folded {
-            found.formUnion(try ordinals(encoded))
+        for (candidate, name) in lists where candidate == value || TextFolding.fold(candidate) == folded {
+            let file = IndexFormat.facetFile(name)
+            let set = try SearchEngine.decode(FacetSet.self, from: read(file), path: file)
+            guard let ordinals = OrdinalSetCodec.decode(set.ordinals) else { throw SearchIndexError.malformed(file) }
+            found.formUnion(ordinals)
         }
         return found
-    }
-
-    func ordinals(_ encoded: String) throws -> Set<Int> {
-        guard let set = OrdinalSetCodec.decode(encoded) else { throw SearchIndexError.malformed(entry.facets) }
-        return set
     }
 
     func loadDates() throws -> [Int] {
@@ -63,19 +68,19 @@ extension QueryRun {
         return dates
     }
 
-    mutating func facetCounts(_ matching: [Int]) throws -> SearchFacets {
-        guard !matching.isEmpty else { return SearchFacets(tags: [], sections: [], languages: []) }
-        let facets = try loadFacets()
-        let matchingSet = Set(matching)
-        func counts(_ lists: [String: String]) throws -> [FacetCount] {
-            var result: [FacetCount] = []
-            for (value, encoded) in lists {
-                let count = try ordinals(encoded).intersection(matchingSet).count
-                if count > 0 { result.append(FacetCount(value: value, count: count)) }
-            }
-            return result.sorted { $0.count != $1.count ? $0.count > $1.count : IndexFormat.precedes($0.value, $1.value) }
+    /// Facet counts over the results shown, largest first, then by value:
+    /// what the results in view can be narrowed to, from the chunks they
+    /// were read from (no file that grows with the site is read for them).
+    static func facetCounts(_ results: [SearchResult]) -> SearchFacets {
+        func counts(_ values: [[String]]) -> [FacetCount] {
+            var counts: [String: Int] = [:]
+            for list in values { for value in Set(list) { counts[value, default: 0] += 1 } }
+            return counts.map { FacetCount(value: $0.key, count: $0.value) }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : IndexFormat.precedes($0.value, $1.value) }
         }
-        return SearchFacets(tags: try counts(facets.tags), sections: try counts(facets.sections), languages: try counts(facets.languages))
+        return SearchFacets(
+            tags: counts(results.map(\.tags)), sections: counts(results.map { [$0.section] }),
+            languages: counts(results.map { [$0.language] }))
     }
 
     // MARK: - Phrases

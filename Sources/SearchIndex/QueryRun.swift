@@ -11,6 +11,8 @@ struct QueryRun {
     var postingsPieces: [String: PostingsPiece] = [:]
     var chunks: [String: [StoredDocument]] = [:]
     var texts: [String: [String]] = [:]
+    /// The first ordinal of each chunk, and one past the last document.
+    var chunkStarts: [Int]?
     var facetsFile: FacetsFile?
 
     init(entry: IndexEntry, read: @escaping @Sendable (String) throws -> [UInt8]) {
@@ -121,7 +123,6 @@ struct QueryRun {
             // The candidates not checked may hold the phrases too.
             let unchecked = ranked.dropFirst(checked)
             total = kept.count + unchecked.count
-            matching = (kept + unchecked).sorted()
             ranked = kept + unchecked
         }
 
@@ -139,6 +140,6 @@ struct QueryRun {
                 thumbnail: document.thumbnail, score: totals[ordinal] ?? 0,
                 excerpt: excerpt.text, highlights: excerpt.highlights, excerptHTML: excerpt.html))
         }
-        return SearchResponse(results: results, total: total, facets: try facetCounts(matching))
+        return SearchResponse(results: results, total: total, facets: Self.facetCounts(results))
     }
 }

@@ -479,16 +479,23 @@
       return { scores: scores, exact: exactDocuments };
     }
 
+    var chunkStarts = null;
     async function storedDocument(entry, ordinal) {
-      var chunks = entry.chunks;
-      var low = 0, high = chunks.length - 1, found = 0;
+      if (chunkStarts === null) {
+        var starts = [0];
+        decodeVarints(entry.chunks).forEach(function (size) { starts.push(starts[starts.length - 1] + size); });
+        chunkStarts = starts;
+      }
+      // The chunk holding the ordinal: the last whose start is not after it.
+      var low = 0, high = chunkStarts.length - 2, found = -1;
       while (low <= high) {
         var middle = (low + high) >> 1;
-        if (chunks[middle][0] <= ordinal) { found = middle; low = middle + 1; } else high = middle - 1;
+        if (chunkStarts[middle] <= ordinal) { found = middle; low = middle + 1; } else high = middle - 1;
       }
-      var path = 'd/' + chunks[found][1] + '.json';
+      if (found < 0 || ordinal >= chunkStarts[found + 1]) throw new Error('malformed index: index.json');
+      var path = 'd/' + found + '.json';
       var chunk = await file(path);
-      var row = chunk.documents[ordinal - chunks[found][0]];
+      var row = chunk.documents[ordinal - chunkStarts[found]];
       if (!Array.isArray(row) || row.length < 11) throw new Error('malformed index: ' + path);
       return {
         id: row[0], url: row[1], title: row[2], date: row[3] === null ? undefined : row[3], section: row[4],
@@ -504,30 +511,34 @@
       return text.passages;
     }
 
-    /** The documents carrying `value` in `lists`, compared folded like query words. */
-    function facetOrdinals(lists, value) {
+    /**
+     * The documents carrying `value` in `lists` (values and the names of
+     * their set files), compared folded like query words.
+     */
+    async function facetOrdinals(lists, value) {
       var folded = fold(value), found = new Set();
-      Object.keys(lists).forEach(function (candidate) {
-        if (candidate === value || fold(candidate) === folded) gapsToOrdinals(lists[candidate]).forEach(function (o) { found.add(o); });
-      });
+      var names = Object.keys(lists).filter(function (candidate) { return candidate === value || fold(candidate) === folded; })
+        .map(function (candidate) { return lists[candidate]; });
+      var sets = await Promise.all(names.map(function (name) { return file('f/' + name + '.json'); }));
+      sets.forEach(function (set) { gapsToOrdinals(set.ordinals).forEach(function (o) { found.add(o); }); });
       return found;
     }
 
-    async function facetCounts(entry, matching) {
-      var empty = { tags: [], sections: [], languages: [] };
-      if (matching.length === 0) return empty;
-      var facets = await file(entry.facets);
-      var matchingSet = new Set(matching);
+    /** Facet counts over the results shown, largest first, then by value. */
+    function facetCounts(results) {
       function counts(lists) {
-        var result = [];
-        Object.keys(lists).forEach(function (value) {
-          var count = 0;
-          gapsToOrdinals(lists[value]).forEach(function (o) { if (matchingSet.has(o)) count++; });
-          if (count > 0) result.push({ value: value, count: count });
+        var map = new Map();
+        lists.forEach(function (list) {
+          new Set(list).forEach(function (value) { map.set(value, (map.get(value) || 0) + 1); });
         });
-        return result.sort(function (a, b) { return a.count !== b.count ? b.count - a.count : compare(a.value, b.value); });
+        return Array.from(map, function (pair) { return { value: pair[0], count: pair[1] }; })
+          .sort(function (a, b) { return a.count !== b.count ? b.count - a.count : compare(a.value, b.value); });
       }
-      return { tags: counts(facets.tags), sections: counts(facets.sections), languages: counts(facets.languages) };
+      return {
+        tags: counts(results.map(function (r) { return r.tags; })),
+        sections: counts(results.map(function (r) { return [r.section]; })),
+        languages: counts(results.map(function (r) { return [r.language]; }))
+      };
     }
 
     /**
@@ -575,10 +586,10 @@
 
       if (filters) {
         var facets = await file(entry.facets);
-        var tagSets = tags.map(function (tag) { return facetOrdinals(facets.tags, tag); });
+        var tagSets = await Promise.all(tags.map(function (tag) { return facetOrdinals(facets.tags, tag); }));
         var sectionSet = new Set(), languageSet = new Set();
-        sections.forEach(function (s) { facetOrdinals(facets.sections, s).forEach(function (o) { sectionSet.add(o); }); });
-        languages.forEach(function (l) { facetOrdinals(facets.languages, l).forEach(function (o) { languageSet.add(o); }); });
+        for (var si = 0; si < sections.length; si++) (await facetOrdinals(facets.sections, sections[si])).forEach(function (o) { sectionSet.add(o); });
+        for (var li = 0; li < languages.length; li++) (await facetOrdinals(facets.languages, languages[li])).forEach(function (o) { languageSet.add(o); });
         matching = matching.filter(function (o) {
           return tagSets.every(function (set) { return set.has(o); }) &&
             (sections.length === 0 || sectionSet.has(o)) && (languages.length === 0 || languageSet.has(o));
@@ -636,7 +647,6 @@
         var unchecked = ranked.slice(checked);
         total = kept.length + unchecked.length;
         ranked = kept.concat(unchecked);
-        matching = ranked.slice().sort(function (a, b) { return a - b; });
       }
 
       var marker = newMarker();
@@ -658,7 +668,7 @@
           excerpt: excerpt.excerpt, highlights: excerpt.highlights, excerptHTML: excerpt.excerptHTML
         });
       }
-      return { results: results, total: total, facets: await facetCounts(entry, matching) };
+      return { results: results, total: total, facets: facetCounts(results) };
     }
 
     return { search: search };

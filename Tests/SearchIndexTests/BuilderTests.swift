@@ -26,7 +26,7 @@ import Testing
         let after = build(documents(101))
         let changedChunks = after.keys.filter { $0.hasPrefix("d/") && before[$0] != after[$0] }
         #expect(changedChunks.count == 1)
-        #expect(before.keys.filter { $0.hasPrefix("d/") }.count == 4)
+        #expect(before.keys.filter { $0.hasPrefix("d/") }.count == 16)
     }
 
     /// A chunk file is named by a digest of its documents' identifiers and
@@ -102,7 +102,7 @@ import Testing
 
     @Test func largeSitesSplitIntoPieces() throws {
         let files = build(documents(2000))
-        #expect(files.keys.filter { $0.hasPrefix("d/") }.count == 64)
+        #expect(files.keys.filter { $0.hasPrefix("d/") }.count == 256)
         #expect(files.keys.filter { !$0.hasPrefix("t/") }.count < 300)
         #expect(files.keys.filter { $0.hasPrefix("t/") }.count == 2000)
         let engine = try VectorFiles.engine(files)

@@ -56,10 +56,10 @@ import Testing
 
     @Test func chunkCountsArePowersOfTwo() {
         #expect(IndexFormat.chunkCount(forDocuments: 0) == 1)
-        #expect(IndexFormat.chunkCount(forDocuments: 40) == 1)
-        #expect(IndexFormat.chunkCount(forDocuments: 41) == 2)
-        #expect(IndexFormat.chunkCount(forDocuments: 10_000) == 256)
-        #expect(IndexFormat.chunkCount(forDocuments: 1_000_000) == 256)
+        #expect(IndexFormat.chunkCount(forDocuments: 10) == 1)
+        #expect(IndexFormat.chunkCount(forDocuments: 11) == 2)
+        #expect(IndexFormat.chunkCount(forDocuments: 10_000) == 1024)
+        #expect(IndexFormat.chunkCount(forDocuments: 1_000_000) == 8192)
     }
 
     @Test func editDistanceStopsAtTheLimit() {
