@@ -23,29 +23,67 @@ public enum DocumentText {
     /// The path of the text file of the document with identifier `id`.
     public static func path(forID id: String) -> String { path(forKey: key(forID: id)) }
 
-    /// The passages of `document`: each line of its body (a paragraph, a
-    /// heading, a list item, a table cell), then each line of its code,
-    /// white space collapsed, empty ones left out.
-    public static func passages(of document: SearchDocument) -> [String] {
-        var passages: [String] = []
-        for text in [document.body, document.code] {
-            for line in text.split(whereSeparator: \.isNewline) {
-                let passage = DocumentAnalyzer.collapsingWhitespace(String(line), limit: Int.max)
-                if !passage.isEmpty { passages.append(passage) }
-            }
-        }
-        return passages
+    /// The text file of `document`: its path and its bytes,
+    /// `{"passages":[...]}`: each line of its body (a paragraph, a heading,
+    /// a list item, a table cell), then each line of its code, white space
+    /// collapsed, empty ones left out. Written straight from the UTF-8 of the body
+    /// and the code in one pass (a build writes one per post).
+    public static func file(for document: SearchDocument) -> (path: String, bytes: [UInt8]) {
+        var body = document.body
+        var code = document.code
+        var out: [UInt8] = []
+        out.reserveCapacity(body.utf8.count + code.utf8.count + 64)
+        out += Array("{\"passages\":[".utf8)
+        var isFirst = true
+        body.withUTF8 { appendPassages(of: $0, to: &out, isFirst: &isFirst) }
+        code.withUTF8 { appendPassages(of: $0, to: &out, isFirst: &isFirst) }
+        out += Array("]}".utf8)
+        return (path(forID: document.id), out)
     }
 
-    /// The text file of `document`: its path and its bytes,
-    /// `{"passages":[...]}`.
-    public static func file(for document: SearchDocument) -> (path: String, bytes: [UInt8]) {
-        let passages = passages(of: document)
-        var writer = JSONWriter(capacity: document.body.utf8.count + document.code.utf8.count + 64)
-        writer.raw("{\"passages\":")
-        writer.stringArray(passages)
-        writer.raw("}")
-        return (path(forID: document.id), writer.bytes)
+    /// Appends each line of `text` as a JSON string, white space (ASCII,
+    /// and no-break spaces) collapsed to one space, empty lines left out.
+    private static func appendPassages(of text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], isFirst: inout Bool) {
+        var isOpen = false
+        var pendingSpace = false
+        var index = 0
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        func close() {
+            if isOpen { out.append(0x22) }
+            isOpen = false
+            pendingSpace = false
+        }
+        while index < text.count {
+            let byte = text[index]
+            if byte == 0x0A || byte == 0x0D {
+                close()
+                index += 1
+                continue
+            }
+            let isNoBreakSpace = byte == 0xC2 && index + 1 < text.count && text[index + 1] == 0xA0
+            if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C || isNoBreakSpace {
+                pendingSpace = isOpen
+                index += isNoBreakSpace ? 2 : 1
+                continue
+            }
+            if !isOpen {
+                if !isFirst { out.append(0x2C) }
+                out.append(0x22)
+                isOpen = true
+                isFirst = false
+            } else if pendingSpace {
+                out.append(0x20)
+            }
+            pendingSpace = false
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0..<0x20: out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: out.append(byte)
+            }
+            index += 1
+        }
+        close()
     }
 }
 
