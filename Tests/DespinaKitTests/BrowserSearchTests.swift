@@ -27,6 +27,20 @@ import Testing
 
         Escaping matters for every zebra.
         """.write(toFile: site + "/Content/posts/markup-title.md", atomically: true, encoding: .utf8)
+        let filler = (1...40).map { "Plain filler sentence number \($0) about nothing in particular." }
+        try """
+        ---
+        title: A long walk
+        date: 2020-06-07
+        description: Where the words are matters.
+        ---
+
+        \(filler.joined(separator: "\n\n"))
+
+        Near the end, the code `<quokka>` & friends appear.
+
+        \(filler.joined(separator: "\n\n"))
+        """.write(toFile: site + "/Content/posts/long-walk.md", atomically: true, encoding: .utf8)
         var options = BuildOptions(siteDirectory: site)
         options.outputDirectory = site + "/Output"
         let environment = BuildEnvironment(fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent)
@@ -88,6 +102,16 @@ import Testing
             #expect(found.components(separatedBy: "<li").count - 1 == 10, "the first ten results only")
             #expect(page.contains("<button type=\"button\" id=\"search-more\">"), "a visible button offers more")
             #expect(page.contains("10 of "))
+        }
+    }
+
+    @Test(.enabled(if: isEnabled)) func anExcerptComesFromDeepInALongPostHighlightedAndEscaped() throws {
+        try withServedSampleBlog { base in
+            let found = results(in: try dom(of: base + "/search/?q=quokka"))
+            #expect(found.contains("href=\"/posts/long-walk/\""), "\(found)")
+            #expect(found.contains("Near the end, the code &lt;<mark>quokka</mark>&gt; &amp; friends appear."), "\(found)")
+            #expect(!found.contains("number 1 about"), "the excerpt is not the post's opening")
+            #expect(found.contains(">June 7, 2020</time>"), "the date as the theme writes it")
         }
     }
 
