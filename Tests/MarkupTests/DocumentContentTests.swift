@@ -48,6 +48,17 @@ struct PlainTextTests {
         #expect(document.plainText.split(whereSeparator: \.isWhitespace) == ["a", "b", "1", "2"])
     }
 
+    @Test func rawHTMLBlocksAddTheTextTheyShow() {
+        let markdown = "Before.\n\n<aside>\nAn aside about <b>platypus</b> &amp; more&#33;\n</aside>\n\n"
+            + "<details><summary>Output</summary>\n<pre>\n$ swift build -sanitize=thread\n</pre>\n</details>\n\n"
+            + "<script>var hidden = 1;</script>\n\n<!-- a comment -->\n\nAfter.\n"
+        let expected = "Before.\nAn aside about platypus & more!\nOutput\n$ swift build -sanitize=thread\nAfter."
+        #expect(Document(markdown: markdown).plainText == expected)
+        var passedThrough = MarkdownOptions()
+        passedThrough.allowsRawHTML = true
+        #expect(Document(markdown: markdown, options: passedThrough).plainText == expected)
+    }
+
     @Test func escapedHTMLIsNotPlainText() {
         let document = Document(markdown: "a <span>b</span>\n")
         #expect(document.plainText == "a b")
