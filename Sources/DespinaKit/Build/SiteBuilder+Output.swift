@@ -59,9 +59,6 @@ extension SiteBuilder {
                 }
             }
         }
-        // Only worth it when many texts were read: a rebuild of a few posts
-        // frees little, and trimming a large heap takes a few hundredths.
-        if rendered.count(where: \.isNew) * 8 > rendered.count { releaseFreeMemory() }
         return rendered
     }
 

@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 import Markup
 import Mustache
 import SearchIndex
@@ -181,19 +178,5 @@ public struct SiteBuilder: Sendable {
     static func diagnostic(for error: TemplateError, theme: Theme?) -> Diagnostic {
         let path = theme?.templatePaths[error.templateName] ?? "Templates/\(error.templateName).mustache"
         return Diagnostic(path: path, line: error.line, column: error.column, message: error.message)
-    }
-
-    /// Hands memory the build freed back to the system, so that the peak
-    /// of a large build is what it holds, not what it once held: glibc's
-    /// `malloc_trim`, which does nothing in a process whose allocator is
-    /// another one (the `despina` tool links jemalloc, which hands freed
-    /// pages back by itself after a few seconds).
-    func releaseFreeMemory() {
-        #if canImport(Glibc)
-        // glibc's malloc_trim, looked up at run time (not in the Swift overlay).
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        #endif
     }
 }
