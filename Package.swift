@@ -31,9 +31,9 @@ let package = Package(
         // Standalone libraries: none of them knows about blogs.
         .target(name: "TextFolding"),
         .target(name: "Bytes"),
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "Markup", dependencies: ["CCmark", "CYaml", "TextFolding"]),
-        .target(name: "Highlight"),
+        .target(name: "Highlight", dependencies: ["Bytes"]),
         .target(name: "SearchIndex", dependencies: ["Bytes", "CStemmer", "TextFolding"]),
         .target(name: "StaticServer"),
 
@@ -48,6 +48,7 @@ let package = Package(
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
         .executableTarget(name: "despina", dependencies: ["DespinaKit", "SearchIndex", "StaticServer", "CJemalloc"]),
 
+        .testTarget(name: "BytesTests", dependencies: ["Bytes"]),
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),

@@ -1,3 +1,5 @@
+import Bytes
+
 /// A fixed set of words, each mapped to a small value, looked up directly
 /// from UTF-8 bytes without creating a `String`.
 ///
@@ -57,10 +59,7 @@ final class WordTable: Sendable {
     }
 
     private static func hash(_ bytes: [UInt8]) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
+        let hash = FNV1a64.hash(bytes)
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
@@ -86,10 +85,9 @@ final class WordTable: Sendable {
         }
         let length = end - start
         if length <= 0 || length > 40 { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in start..<end {
-            hash = (hash ^ UInt64(byte(at: index))) &* 0x0000_0100_0000_01B3
-        }
+        var digest = FNV1a64()
+        for index in start..<end { digest.combine(byte(at: index)) }
+        let hash = digest.value
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
             let entry = Int(slots[slot])

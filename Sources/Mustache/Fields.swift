@@ -1,3 +1,5 @@
+import Bytes
+
 /// The named fields of a dictionary ``Value``, read-only once made.
 ///
 /// A small open-addressing table keyed by a 64-bit FNV-1a hash of each
@@ -83,8 +85,7 @@ public struct Fields: Sendable {
 
     /// The 64-bit FNV-1a hash of the UTF-8 bytes of `name`.
     static func hash(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = FNV1a64.hash(name.utf8)
         // Mixed so that the low bits, which pick the slot, depend on every byte.
         return hash ^ (hash >> 32)
     }

@@ -1,3 +1,5 @@
+import Bytes
+
 /// An open-addressing hash table from byte strings to consecutive integer
 /// identifiers, so that the analyzer can recognise a word it has seen
 /// without creating a `String` for it.
@@ -21,8 +23,7 @@ struct ByteTable {
 
     /// The identifier of `bytes`, and whether it was just added.
     mutating func identifier(for bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = FNV1a64.hash(bytes)
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
             let id = Int(slots[slot])

@@ -19,14 +19,9 @@ struct PostingsMemory: Sendable, Equatable {
     var patchedDocuments = 0
 }
 
-/// A 64-bit FNV-1a digest.
-struct FNV1a64 {
-    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    mutating func combine(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-
+/// The framing of numbers and texts in the index's digests.
+extension FNV1a64 {
+    /// The number's eight bytes, least significant first.
     mutating func combine(_ number: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { combine(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
     }

@@ -39,12 +39,7 @@ enum IndexFormat {
     /// 32-bit FNV-1a hash of the UTF-8 bytes: stable across builds and
     /// platforms, used to name pieces and to place documents in chunks.
     static func hash(_ text: String) -> UInt32 {
-        var value: UInt32 = 0x811C_9DC5
-        for byte in text.utf8 {
-            value ^= UInt32(byte)
-            value = value &* 0x0100_0193
-        }
-        return value
+        FNV1a32.hash(text.utf8)
     }
 
     /// Eight lowercase hex digits of the hash of `text`.

@@ -81,10 +81,10 @@ struct OutputManifest: Sendable, Equatable {
 
     /// Hashes `HASH SIZE PATH` lines as they come, in path order.
     private struct IdentityHash {
-        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var hash = FNV1a64()
 
         private mutating func add(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash.combine(contentsOf: bytes)
         }
 
         mutating func add(hash: some Sequence<UInt8>, size: some Sequence<UInt8>, path: some Sequence<UInt8>) {
@@ -96,7 +96,7 @@ struct OutputManifest: Sendable, Equatable {
             add(CollectionOfOne(UInt8(ascii: "\n")))
         }
 
-        var identifier: String { hex(hash) }
+        var identifier: String { hex(hash.value) }
     }
 
     init() {}
@@ -173,9 +173,7 @@ struct OutputManifest: Sendable, Equatable {
     static func identifier(of bytes: [UInt8]) -> String {
         // FNV-1a, as since the first cache: the names of the folders already
         // kept in `.despina/` stay the same.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hex(hash)
+        hex(FNV1a64.hash(bytes))
     }
 }
 
