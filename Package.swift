@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "TextFolding"),
         .target(name: "Bytes"),
         .target(name: "Mustache", dependencies: ["Bytes"]),
-        .target(name: "Markup", dependencies: ["CCmark", "CYaml", "TextFolding"]),
+        .target(name: "Markup", dependencies: ["Bytes", "CCmark", "CYaml", "TextFolding"]),
         .target(name: "Highlight", dependencies: ["Bytes"]),
         .target(name: "SearchIndex", dependencies: ["Bytes", "CStemmer", "TextFolding"]),
         .target(name: "StaticServer"),

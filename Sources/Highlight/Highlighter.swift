@@ -1,3 +1,5 @@
+import Bytes
+
 /// Syntax highlighting of code blocks into HTML at build time.
 ///
 /// Input comes as a `String` (always valid Unicode: any invalid UTF-8 was
@@ -58,7 +60,7 @@ public enum Highlighter {
 
     private static func highlightedBlock(code: String, languageName: String?, options: FenceOptions) -> String {
         let language = languageName.flatMap(Language.init(alias:))
-        let shownName = language?.name ?? languageName.map(escapedAttribute)
+        let shownName = language?.name ?? languageName.map(HTMLEscaping.attribute)
         var html = "<pre class=\"code"
         if options.lineNumbers { html += " linenos" }
         html += "\""
@@ -114,20 +116,5 @@ public enum Highlighter {
         case .toml: TOMLLexer.lex(&lexer)
         case .dockerfile: DockerfileLexer.lex(&lexer)
         }
-    }
-
-    private static func escapedAttribute(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

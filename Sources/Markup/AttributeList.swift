@@ -1,3 +1,5 @@
+import Bytes
+
 /// A kramdown inline attribute list, `{: .note #intro width="300"}`, as
 /// Jekyll sites write after an image or link, or on the line after a block,
 /// to give that element attributes.
@@ -100,10 +102,10 @@ public struct AttributeList: Sendable, Hashable {
     /// ` id="…" class="…" width="…"…`, escaped, for an element's start tag.
     func html() -> String {
         var html = ""
-        if let id { html += " id=\"" + HTMLEscaping.escaped(id) + "\"" }
-        if !classes.isEmpty { html += " class=\"" + HTMLEscaping.escaped(classes.joined(separator: " ")) + "\"" }
+        if let id { html += " id=\"" + HTMLEscaping.text(id) + "\"" }
+        if !classes.isEmpty { html += " class=\"" + HTMLEscaping.text(classes.joined(separator: " ")) + "\"" }
         for value in values {
-            html += " " + value.key + "=\"" + HTMLEscaping.escaped(value.value) + "\""
+            html += " " + value.key + "=\"" + HTMLEscaping.text(value.value) + "\""
         }
         return html
     }
@@ -130,7 +132,7 @@ public struct AttributeList: Sendable, Hashable {
         var list = self
         var tag = String(html[..<tagEnd])
         if !classes.isEmpty, let existing = tag.range(of: " class=\"") {
-            tag.insert(contentsOf: HTMLEscaping.escaped(classes.joined(separator: " ")) + " ", at: existing.upperBound)
+            tag.insert(contentsOf: HTMLEscaping.text(classes.joined(separator: " ")) + " ", at: existing.upperBound)
             list.classes = []
         }
         return tag + list.html() + String(html[tagEnd...])

@@ -1,3 +1,5 @@
+import Bytes
+
 /// Turns a fenced or indented code block into HTML.
 ///
 /// A highlighter returns the HTML of the whole block, usually
@@ -29,12 +31,12 @@ public struct EscapingHighlighter: CodeHighlighter {
         output.reserveCapacity(code.utf8.count + 48)
         if let language, !language.isEmpty {
             output.append(contentsOf: "<pre><code class=\"language-".utf8)
-            HTMLEscaping.appendEscaped(language.utf8, to: &output)
+            HTMLEscaping.appendText(language, to: &output)
             output.append(contentsOf: "\">".utf8)
         } else {
             output.append(contentsOf: "<pre><code>".utf8)
         }
-        HTMLEscaping.appendEscaped(code.utf8, to: &output)
+        HTMLEscaping.appendText(code, to: &output)
         output.append(contentsOf: "</code></pre>\n".utf8)
         return String(decoding: output, as: UTF8.self)
     }

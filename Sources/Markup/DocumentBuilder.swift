@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 import TextFolding
 
@@ -470,7 +471,7 @@ struct DocumentBuilder {
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
             guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
-            let idAttribute = id.isEmpty ? "" : " id=\"" + HTMLEscaping.escaped(id) + "\""
+            let idAttribute = id.isEmpty ? "" : " id=\"" + HTMLEscaping.text(id) + "\""
             let html = String(rendered[..<tagEnd]) + idAttribute + (attributes?.htmlAfterID ?? "")
                 + (listed?.html() ?? "") + String(rendered[tagEnd...])
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {

@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 import Glibc
 
@@ -251,7 +252,7 @@ struct Footnotes {
         note.referenceIDs.append(referenceID)
         ids.append(referenceID)
         notes[label] = note
-        let html = "<sup class=\"footnote-ref\"><a href=\"#\(HTMLEscaping.escaped(idPrefix))fn-\(note.number)\" id=\"\(HTMLEscaping.escaped(referenceID))\" data-footnote-ref>\(note.number)</a></sup>"
+        let html = "<sup class=\"footnote-ref\"><a href=\"#\(HTMLEscaping.text(idPrefix))fn-\(note.number)\" id=\"\(HTMLEscaping.text(referenceID))\" data-footnote-ref>\(note.number)</a></sup>"
         guard let marker = CmarkNode.makeCustom(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: "") else { return nil }
         markers.insert(marker)
         references.append(marker)
@@ -271,7 +272,7 @@ struct Footnotes {
         for label in order {
             guard let note = notes[label] else { continue }
             let item = note.container
-            let id = HTMLEscaping.escaped(idPrefix) + "fn-\(note.number)"
+            let id = HTMLEscaping.text(idPrefix) + "fn-\(note.number)"
             cmark_node_set_on_enter(item, "<li id=\"\(id)\">\n")
             cmark_node_set_on_exit(item, "</li>")
             cmark_node_append_child(section, item)
@@ -286,7 +287,7 @@ struct Footnotes {
                 let suffix = index == 0 ? "" : "-\(index + 1)"
                 let superscript = index == 0 ? "" : "<sup class=\"footnote-ref\">\(index + 1)</sup>"
                 let space = cmark_node_first_child(paragraph) == nil ? "" : " "
-                let html = space + "<a href=\"#\(HTMLEscaping.escaped(referenceID))\" class=\"footnote-backref\" "
+                let html = space + "<a href=\"#\(HTMLEscaping.text(referenceID))\" class=\"footnote-backref\" "
                     + "data-footnote-backref data-footnote-backref-idx=\"\(note.number)\(suffix)\" "
                     + "aria-label=\"Back to reference \(note.number)\(suffix)\">↩\(superscript)</a>"
                 if let link = CmarkNode.makeCustom(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: "") {

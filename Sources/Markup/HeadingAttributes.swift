@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 
 /// The attributes written after a heading, `## Title {#id .class key=value}`
@@ -16,9 +17,9 @@ struct HeadingAttributes {
     /// The attribute text after the id (with a leading space each).
     var htmlAfterID: String {
         var html = ""
-        if !classes.isEmpty { html += " class=\"" + HTMLEscaping.escaped(classes.joined(separator: " ")) + "\"" }
+        if !classes.isEmpty { html += " class=\"" + HTMLEscaping.text(classes.joined(separator: " ")) + "\"" }
         for (key, value) in others where !Self.isEventHandler(key) {
-            html += " " + HTMLEscaping.escaped(key) + "=\"" + HTMLEscaping.escaped(value) + "\""
+            html += " " + HTMLEscaping.text(key) + "=\"" + HTMLEscaping.text(value) + "\""
         }
         return html
     }

@@ -1,3 +1,5 @@
+import Bytes
+
 /// Renders parsed templates into one byte buffer.
 ///
 /// A renderer lives for one render call and is never shared between threads;
@@ -81,7 +83,7 @@ final class Renderer {
             text = value.interpolatedText
         }
         if tag.escapesHTML {
-            HTMLEscaping.append(text, to: &output)
+            HTMLEscaping.appendAttribute(text, to: &output)
         } else {
             output.append(utf8: text)
         }

@@ -1,3 +1,4 @@
+import Bytes
 import TextFolding
 
 /// Decides which words of stored text match the query, for highlighting and
@@ -103,16 +104,9 @@ enum Excerpt {
         var out = ""
         var index = 0
         func escape(_ range: Range<Int>) {
-            for scalar in scalars[range] {
-                switch scalar {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
+            var piece = String.UnicodeScalarView()
+            piece.append(contentsOf: scalars[range])
+            out += HTMLEscaping.attribute(String(piece))
         }
         for range in marked {
             escape(index..<range.lowerBound)
