@@ -1,3 +1,5 @@
+import Bytes
+
 /// Writes the large index files as JSON directly into bytes: object keys in
 /// code point order, no white space. Faster than a general encoder for
 /// millions of short strings, and with a byte-exact, documented layout.
@@ -14,37 +16,9 @@ struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped,
-    /// everything else as UTF-8. Runs of bytes that need no escape are
-    /// copied whole (most strings are one run).
+    /// A JSON string (see `JSONString`).
     mutating func string(_ text: String) {
-        bytes.append(0x22)
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                appendEscape(of: byte)
-                start = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(0x22)
-    }
-
-    private mutating func appendEscape(of byte: UInt8) {
-        switch byte {
-        case 0x22: bytes += [0x5C, 0x22]
-        case 0x5C: bytes += [0x5C, 0x5C]
-        case 0x0A: bytes += [0x5C, 0x6E]
-        case 0x0D: bytes += [0x5C, 0x72]
-        case 0x09: bytes += [0x5C, 0x74]
-        default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-        }
+        JSONString.append(text, to: &bytes)
     }
 
     /// A string that is known to need no escaping (base64url digits).

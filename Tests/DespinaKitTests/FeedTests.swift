@@ -37,10 +37,6 @@ import Testing
         #expect(items?.first?["date_published"] as? String == "2015-06-08T18:00:00Z")
     }
 
-    @Test func jsonStringEscapesControlCharacters() {
-        #expect(jsonString("a\"b\\c\nd\u{01}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
-    }
-
     @Test func absolutizesRootRelativeLinks() {
         #expect(absolutizingLinks(in: "<a href=\"/x/\"><img src=\"/i.png\"></a><a href=\"http://y/\">",
                                   origin: "https://e.org")

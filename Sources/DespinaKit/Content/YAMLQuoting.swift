@@ -1,5 +1,5 @@
 /// `text` as a double-quoted YAML scalar: every value stays a string,
-/// whatever it looks like (`yes`, `2024`, `: x`). Not `jsonString`:
+/// whatever it looks like (`yes`, `2024`, `: x`). Not `JSONString`:
 /// YAML also forbids DEL and the C1 controls unescaped.
 func yamlQuoted(_ text: String) -> String {
     var result = "\""

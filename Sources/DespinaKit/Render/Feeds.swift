@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// One entry of a feed, with every URL absolute. The content is escaped
@@ -26,7 +27,7 @@ struct FeedItem: Sendable {
         self.tags = tags
         self.language = language
         contentXML = escapeXML(contentHTML)
-        contentJSON = jsonString(contentHTML)
+        contentJSON = JSONString.scriptLiteral(contentHTML)
     }
 }
 
@@ -108,55 +109,30 @@ struct FeedWriter: Sendable {
     func json(_ channel: FeedChannel, items: [FeedItem]) -> String {
         var json = "{\n"
         json += "  \"version\": \"https://jsonfeed.org/version/1.1\",\n"
-        json += "  \"title\": \(jsonString(channel.title)),\n"
-        json += "  \"home_page_url\": \(jsonString(channel.homeURL)),\n"
-        json += "  \"feed_url\": \(jsonString(channel.jsonURL)),\n"
-        if !channel.description.isEmpty { json += "  \"description\": \(jsonString(channel.description)),\n" }
-        json += "  \"language\": \(jsonString(channel.language)),\n"
-        if !channel.author.isEmpty { json += "  \"authors\": [{\"name\": \(jsonString(channel.author))}],\n" }
+        json += "  \"title\": \(JSONString.scriptLiteral(channel.title)),\n"
+        json += "  \"home_page_url\": \(JSONString.scriptLiteral(channel.homeURL)),\n"
+        json += "  \"feed_url\": \(JSONString.scriptLiteral(channel.jsonURL)),\n"
+        if !channel.description.isEmpty { json += "  \"description\": \(JSONString.scriptLiteral(channel.description)),\n" }
+        json += "  \"language\": \(JSONString.scriptLiteral(channel.language)),\n"
+        if !channel.author.isEmpty { json += "  \"authors\": [{\"name\": \(JSONString.scriptLiteral(channel.author))}],\n" }
         json += "  \"items\": ["
         for (position, item) in items.enumerated() {
             json += position == 0 ? "\n" : ",\n"
-            json += "    {\n      \"id\": \(jsonString(item.permalink)),\n"
-            json += "      \"url\": \(jsonString(item.permalink)),\n"
-            json += "      \"title\": \(jsonString(item.title)),\n"
-            if !item.summary.isEmpty { json += "      \"summary\": \(jsonString(item.summary)),\n" }
+            json += "    {\n      \"id\": \(JSONString.scriptLiteral(item.permalink)),\n"
+            json += "      \"url\": \(JSONString.scriptLiteral(item.permalink)),\n"
+            json += "      \"title\": \(JSONString.scriptLiteral(item.title)),\n"
+            if !item.summary.isEmpty { json += "      \"summary\": \(JSONString.scriptLiteral(item.summary)),\n" }
             if let date = item.date {
-                json += "      \"date_published\": \(jsonString(CalendarParts(date, zone: zone).iso8601)),\n"
+                json += "      \"date_published\": \(JSONString.scriptLiteral(CalendarParts(date, zone: zone).iso8601)),\n"
             }
             if let updated = item.updated {
-                json += "      \"date_modified\": \(jsonString(CalendarParts(updated, zone: zone).iso8601)),\n"
+                json += "      \"date_modified\": \(JSONString.scriptLiteral(CalendarParts(updated, zone: zone).iso8601)),\n"
             }
-            if !item.tags.isEmpty { json += "      \"tags\": [\(item.tags.map(jsonString).joined(separator: ", "))],\n" }
-            json += "      \"language\": \(jsonString(item.language)),\n"
+            if !item.tags.isEmpty { json += "      \"tags\": [\(item.tags.map(JSONString.scriptLiteral).joined(separator: ", "))],\n" }
+            json += "      \"language\": \(JSONString.scriptLiteral(item.language)),\n"
             json += "      \"content_html\": \(item.contentJSON)\n    }"
         }
         json += items.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return json
     }
-}
-
-/// A JSON string literal for `text`.
-func jsonString(_ text: String) -> String {
-    var result = "\""
-    result.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{2028}": result += "\\u2028"
-        case "\u{2029}": result += "\\u2029"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }
