@@ -1,3 +1,5 @@
+import Bytes
+
 /// Escapes text for XML and HTML content and attribute values, and drops
 /// the characters XML 1.0 forbids: the C0 controls other than tab, line
 /// feed and carriage return (a form feed or `\u{01}` pasted into a post),
@@ -6,6 +8,8 @@
 /// dropped rather than replaced by U+FFFD because they show nothing in a
 /// page either. (Swift strings hold no lone surrogates, the other
 /// characters XML forbids.) Every feed and the sitemap are written with it.
+/// The five characters are escaped under the attribute policy of
+/// `HTMLEscaping`, so the text is also safe in an attribute either way quoted.
 func escapeXML(_ text: String) -> String {
     var needsWork = false
     for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
@@ -14,20 +18,21 @@ func escapeXML(_ text: String) -> String {
         break
     }
     guard needsWork else { return text }
+    return HTMLEscaping.attribute(droppingCharactersXMLForbids(text))
+}
+
+/// `text` without the C0 controls other than tab, line feed and carriage
+/// return, and without U+FFFE and U+FFFF.
+private func droppingCharactersXMLForbids(_ text: String) -> String {
     var text = text
     return text.withUTF8 { source in
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(source.count + source.count / 8)
+        bytes.reserveCapacity(source.count)
         var index = 0
         while index < source.count {
             let byte = source[index]
             index += 1
             switch byte {
-            case 0x26: bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])           // &amp;
-            case 0x3C: bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                 // &lt;
-            case 0x3E: bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                 // &gt;
-            case 0x22: bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])     // &quot;
-            case 0x27: bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])           // &#39;
             case 0x09, 0x0A, 0x0D: bytes.append(byte)
             case ..<0x20: break                                                           // a control XML forbids
             case 0xEF where index + 1 < source.count && source[index] == 0xBF && source[index + 1] >= 0xBE:
