@@ -9,17 +9,22 @@ import SearchIndex
 @Suite struct IncrementalOutputTests {
     func build(
         _ fileSystem: MemoryFileSystem, output: String = "/site/Output", clean: Bool = false,
-        defersSearchIndex: Bool = false
+        defersSearchIndex: Bool = false, verifiesKept: Bool = false
     ) throws -> BuildSummary {
         try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
-            .build(options(output: output, clean: clean, defersSearchIndex: defersSearchIndex))
+            .build(options(output: output, clean: clean, defersSearchIndex: defersSearchIndex, verifiesKept: verifiesKept))
     }
 
-    func options(output: String = "/site/Output", clean: Bool = false, defersSearchIndex: Bool = false) -> BuildOptions {
+    /// `verifiesKept` makes every file the build would keep and compares
+    /// it with the kept one (`KeptOutputCheck`).
+    func options(
+        output: String = "/site/Output", clean: Bool = false, defersSearchIndex: Bool = false, verifiesKept: Bool = false
+    ) -> BuildOptions {
         var options = BuildOptions(siteDirectory: "/site")
         options.outputDirectory = output
         options.clean = clean
         options.defersSearchIndex = defersSearchIndex
+        if verifiesKept { options.verifiesKeptOutput = true }
         return options
     }
 
@@ -478,12 +483,13 @@ import SearchIndex
             posts["p\(index)"] = ("Post \(index)", index + 1, ["t\(index % 3)"], false, "", "Text.")
         }
         let fileSystem = MemoryFileSystem()
-        var previewOptions = options()
+        // Every page kept by its fingerprint is rendered too and compared.
+        var previewOptions = options(verifiesKept: true)
         previewOptions.memory = BuildMemory(watchesContent: true)
         let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
         func build() throws {
             guard preview else {
-                _ = try self.build(fileSystem)
+                _ = try self.build(fileSystem, verifiesKept: true)
                 return
             }
             var pagesFirst = previewOptions

@@ -39,6 +39,10 @@ public struct BuildOptions: Sendable {
     /// it (`OutputFolder.mirrorIntoPrevious`). The preview does this while
     /// idle instead, after the first build has shown its pages.
     var linksPreviousSite = true
+    /// Makes every file the build would keep by its fingerprint and fails
+    /// when its bytes differ from the kept file's (`KeptOutputCheck`): a
+    /// test mode that finds fingerprints missing an input.
+    var verifiesKeptOutput = KeptOutputCheck.isOnByDefault
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {

@@ -48,7 +48,7 @@ public struct SiteBuilder: Sendable {
             manifestDirectory: options.recordsOutput
                 ? joinPath(options.siteDirectory, ".despina", "output", OutputManifest.identifier(of: Array(outputPath.utf8)))
                 : nil,
-            manifestMemory: options.memory?.manifests)
+            manifestMemory: options.memory?.manifests, verifiesKept: options.verifiesKeptOutput)
     }
 
     /// What a build made, for commands that look at the site after it.

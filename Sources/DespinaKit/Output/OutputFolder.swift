@@ -61,6 +61,8 @@ struct OutputFolder: Sendable {
     let manifestDirectory: String?
     /// Manifests kept in memory between the builds of a process.
     let manifestMemory: ManifestMemory?
+    /// Set when files kept by fingerprint are made anyway and compared.
+    private let keptCheck: KeptOutputCheck?
     private let state: State
 
     private final class State: Sendable {
@@ -108,10 +110,11 @@ struct OutputFolder: Sendable {
 
     init(
         path: String, fileSystem: any FileSystem, manifestDirectory: String? = nil,
-        manifestMemory: ManifestMemory? = nil
+        manifestMemory: ManifestMemory? = nil, verifiesKept: Bool = false
     ) {
         self.fileSystem = fileSystem
         self.path = path
+        keptCheck = verifiesKept ? KeptOutputCheck(outputName: lastPathComponent(path)) : nil
         self.manifestDirectory = manifestDirectory
         self.manifestMemory = manifestMemory
         let parent = parentPath(path)
@@ -202,6 +205,7 @@ struct OutputFolder: Sendable {
         guard isFirst else {
             throw Diagnostic(path: relativePath, message: "two parts of the site write this file; this is a bug in Despina")
         }
+        try keptCheck?.check(bytes, of: relativePath, fileSystem: fileSystem)
         let inStaging = state.base.withLock { $0.entries[relativePath] }
         if entry.hasSameBytes(as: inStaging) { return }
         if entry.hasSameBytes(as: state.current.withLock({ $0.entries[relativePath] })) {
@@ -246,6 +250,12 @@ struct OutputFolder: Sendable {
                 existing ?? made(from: file.fingerprint, base.entries[file.path])
             }
         }
+        if let keptCheck {
+            for (index, file) in files.enumerated() where found[index] != nil {
+                keptCheck.wouldHaveKept(file.path, in: inOutput[index] != nil ? path : stagingPath)
+            }
+            return files.map { _ in false }
+        }
         adopt(zip(files, found).compactMap { file, existing in existing.map { (file.path, $0) } })
         return found.map { $0 != nil }
     }
@@ -264,8 +274,12 @@ struct OutputFolder: Sendable {
             return manifest.entries.filter { belongs($0.key) }
         }
         // The output's, else the previous site's (now staging).
-        guard let found = state.current.withLock({ files(of: $0) }) ?? state.base.withLock({ files(of: $0) })
-        else { return 0 }
+        let inOutput = state.current.withLock { files(of: $0) }
+        guard let found = inOutput ?? state.base.withLock({ files(of: $0) }) else { return 0 }
+        if let keptCheck {
+            for file in found.keys { keptCheck.wouldHaveKept(file, in: inOutput != nil ? path : stagingPath) }
+            return 0
+        }
         adopt(found.map { ($0.key, $0.value) })
         return found.count
     }
@@ -384,6 +398,7 @@ struct OutputFolder: Sendable {
     /// Puts the new site in place of the old one, which becomes the previous
     /// site. When the new site is the old one file for file, nothing moves.
     func commit() throws(Diagnostic) {
+        try keptCheck?.checkAllMade()
         let written = state.written.withLock { $0 }
         let base = state.base.withLock { $0 }
         let current = state.current.withLock { $0 }
