@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import Mustache
 
 /// The binary form of cache records.
 extension ByteWriter {
@@ -22,6 +23,33 @@ extension ByteWriter {
     mutating func write(_ date: Date?) {
         write(date != nil)
         if let date { write(date.timeIntervalSince1970.bitPattern) }
+    }
+
+    /// A template value of the front matter (`Entry.extra`): a tag, then
+    /// its contents, a mapping's keys in sorted order.
+    mutating func write(_ value: Value) {
+        switch value {
+        case .null, .object, .lambda: write(0 as Int)
+        case .bool(let flag): write(1 as Int); write(flag)
+        case .int(let number): write(2 as Int); write(number)
+        case .double(let number): write(3 as Int); write(number.bitPattern)
+        case .string(let text): write(4 as Int); write(text)
+        case .array(let elements):
+            write(5 as Int)
+            write(elements.count)
+            for element in elements { write(element) }
+        case .dictionary(let fields):
+            write(6 as Int)
+            write(fields)
+        }
+    }
+
+    mutating func write(_ fields: Fields) {
+        write(fields.count)
+        for key in fields.keys {
+            write(key)
+            write(fields[key] ?? .null)
+        }
     }
 
     mutating func write(_ entry: Entry) {
@@ -78,6 +106,7 @@ extension ByteWriter {
             write(flag)
         }
         write(entry.markdown.headingIDs.rawValue)
+        write(entry.extra)
         write(entry.summaryInputs.count)
         for input in entry.summaryInputs { write(input) }
         write(entry.content != nil)
@@ -155,6 +184,33 @@ extension ByteReader {
         return (try readInt(), try readInt())
     }
 
+    mutating func readValue() throws(MalformedCache) -> Value {
+        switch try readInt() {
+        case 0: return .null
+        case 1: return .bool(try readBool())
+        case 2: return .int(try readInt())
+        case 3: return .double(Double(bitPattern: try readUInt64()))
+        case 4: return .string(try readString())
+        case 5:
+            let count = try readCount()
+            var elements: [Value] = []
+            for _ in 0..<count { elements.append(try readValue()) }
+            return .array(elements)
+        case 6: return .dictionary(try readFields())
+        default: throw MalformedCache()
+        }
+    }
+
+    mutating func readFields() throws(MalformedCache) -> Fields {
+        let count = try readCount()
+        var values: [String: Value] = [:]
+        for _ in 0..<count {
+            let key = try readString()
+            values[key] = try readValue()
+        }
+        return Fields(values)
+    }
+
     mutating func readEntry() throws(MalformedCache) -> Entry {
         let sourcePath = try readString()
         let kind: Entry.Kind = try readBool() ? .post : .page
@@ -196,6 +252,7 @@ extension ByteReader {
         markdown.definitionLists = try readBool()
         guard let headingIDs = HeadingIDStyle(rawValue: try readString()) else { throw MalformedCache() }
         markdown.headingIDs = headingIDs
+        let extra = try readFields()
         let summaryInputCount = try readCount()
         var summaryInputs: [UInt64] = []
         summaryInputs.reserveCapacity(summaryInputCount)
@@ -209,6 +266,7 @@ extension ByteReader {
             explicitPermalink: explicitPermalink, path: path, body: "", bodyFirstLine: bodyFirstLine,
             markdown: markdown, summaryInputs: summaryInputs))
         entry.dateZoneOffset = dateZoneOffset
+        entry.extra = extra
         if try readBool() {
             let htmlRange = try readRange()
             let html = UTF8Text(shared: owner, range: htmlRange)

@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import Mustache
 
 /// A Markdown file of the site: a post (in a section folder) or a standalone
 /// page (directly in `Content/`), with its front matter decoded.
@@ -97,6 +98,9 @@ extension Entry {
     /// `param` shortcode; read only when the body has one. Not kept by the
     /// build cache: a body is rendered only right after its file is read.
     var parameters: [String: String] = [:]
+    /// The front-matter keys Despina does not read, for templates
+    /// (`ExtraFrontMatter`); kept by the build cache.
+    var extra: Mustache.Fields = [:]
     /// The rendered body, filled in by the render step.
     var content: RenderedContent?
     /// A digest of everything the entry shows on any page (its source, URL

@@ -191,6 +191,7 @@ struct EntryLoader: Sendable {
         var loaded = entry
         if let matter, split.body.contains("param") { loaded.parameters = Self.parameters(of: matter.values) }
         if let dateZone { loaded.dateZoneOffset = dateZone.secondsFromGMT() }
+        if let matter { loaded.extra = ExtraFrontMatter.values(in: matter.values) }
         return Loaded(entry: loaded, diagnostics: diagnostics)
     }
 

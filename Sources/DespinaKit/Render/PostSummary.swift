@@ -44,7 +44,7 @@ final class PostSummary: MustacheObject {
     static let fieldNames = [
         "title", "url", "permalink", "description", "summaryHTML", "readingMinutes", "wordCount", "lang", "isPoem",
         "isPage", "tags", "hasTags", "hasDate", "dateISO", "dateDisplay", "updatedISO", "updatedDisplay", "image",
-        "part",
+        "part", "extra",
     ]
 
     /// The place of each field name in `fieldNames`: a name not there is
@@ -103,7 +103,7 @@ final class PostSummary: MustacheObject {
         /// The inputs, in the order of their digests in `table`.
         private enum Input: Int, CaseIterable {
             case title, path, description, summary, readingMinutes, wordCount, language, poem, page, tags, date,
-                updated, image, part
+                updated, image, part, extra
         }
 
         /// `Input.allCases.count` digests per post, post after post.
@@ -163,6 +163,8 @@ final class PostSummary: MustacheObject {
                     },
                     digest { $0.combine(post.image) },
                     digest { $0.combine(post.seriesPart ?? -1) },
+                    // Every key the same way: the values' canonical form, keys sorted.
+                    digest { $0.combine(Value.dictionary(post.extra)) },
                 ]
             }
         }
@@ -186,6 +188,7 @@ final class PostSummary: MustacheObject {
             case "updatedDisplay": [.updated, .language]
             case "image": [.image]
             case "part": [.part]
+            case "extra": [.extra]
             default: Input.allCases
             }
         }
@@ -261,6 +264,9 @@ final class PostSummary: MustacheObject {
                 .string(image.hasPrefix("/") ? parts.origin + PageContexts.url(image, root: root) : image)
             }
         case "part": return post.seriesPart.map { .int($0) }
+        // Always a mapping, so that `extra.key` of a post without it is
+        // not looked up in the page around the list.
+        case "extra": return .dictionary(post.extra)
         default: return nil
         }
     }
