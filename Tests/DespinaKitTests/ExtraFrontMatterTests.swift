@@ -69,8 +69,10 @@ import Testing
         try fileSystem.write(Array("{{#posts}}{{#extra.stops}}{{.}}/{{/extra.stops}}{{extra.rating}}{{/posts}}\n".utf8),
                              to: "/site/Templates/list.mustache")
         let counting = ReadCountingFileSystem(fileSystem)
+        // Without the check of kept files, which makes the search index's
+        // text files again from the posts on purpose.
         var options = BuildOptions(siteDirectory: "/site")
-        options.verifiesKeptOutput = true
+        options.verifiesKeptOutput = false
         _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: counting, now: { fixedNow }, log: .silent))
             .build(options)
         #expect(counting.contentReads.isEmpty)
