@@ -27,6 +27,8 @@ import Testing
         #expect(outcome.problem == nil)
         #expect(outcome.largestAnswer <= 65_536)
         #expect(server.requestLines == ["HEAD /big HTTP/1.1", "GET /big HTTP/1.1"])
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([server]) {}
     }
 
     @Test func aHeadThatNeverEndsIsCutAtTheCap() throws {
@@ -37,6 +39,8 @@ import Testing
         var probe = ExternalLinkProbe()
         probe.byteCap = 10_000
         #expect(probe.check("http://127.0.0.1:\(server.port)/").problem == "the answer's head is longer than 10000 bytes")
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([server]) {}
     }
 
     @Test func anAnswerThatTricklesHitsTheDeadline() throws {
@@ -50,6 +54,8 @@ import Testing
         var probe = ExternalLinkProbe()
         probe.deadline = .milliseconds(500)
         #expect(probe.check("http://127.0.0.1:\(server.port)/").problem == "no answer within 0.5 s")
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([server]) {}
     }
 
     @Test func aSlowBodyDoesNotHoldTheCheck() throws {
@@ -64,6 +70,8 @@ import Testing
         probe.deadline = .seconds(5)
         // The head is all a check reads: the 30-second body is never waited for.
         #expect(probe.check("http://127.0.0.1:\(server.port)/").problem == nil)
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([server]) {}
     }
 
     @Test func followsARedirectFromLoopbackToAnotherLoopbackPort() throws {
@@ -77,6 +85,8 @@ import Testing
         #expect(ExternalLinkProbe().check("http://127.0.0.1:\(origin.port)/moved").problem == nil)
         #expect(ExternalLinkProbe().check("http://127.0.0.1:\(origin.port)/lost").problem == "HTTP 404")
         #expect(target.requestLines == ["HEAD /here HTTP/1.1", "HEAD /gone HTTP/1.1"])
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([target, origin]) {}
     }
 
     @Test func refusesARedirectFromLoopbackToThePrivateNetwork() throws {
@@ -85,6 +95,8 @@ import Testing
         }
         #expect(ExternalLinkProbe().check("http://127.0.0.1:\(origin.port)/").problem
             == "redirect to 'http://10.255.255.1:8080/admin' refused: it leads from a loopback address to the private address 10.255.255.1")
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([origin]) {}
     }
 
     @Test func stopsAfterTenRedirects() throws {
@@ -93,6 +105,8 @@ import Testing
         }
         #expect(ExternalLinkProbe().check("http://127.0.0.1:\(loop.port)/").problem == "more than 10 redirects")
         #expect(loop.requestLines.count == 11)
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([loop]) {}
     }
 
     @Test func reportsARefusedConnectionAndAnInvalidLink() throws {

@@ -113,5 +113,7 @@ import Testing
         #expect(check(files, external: true) == [
             "Content/posts/a.md:7:1: warning: dead external link '\(link)': redirect to 'http://192.168.0.1/setup' refused: it leads from a loopback address to the private address 192.168.0.1",
         ])
+        // Until here: a server let go after its last use stops accepting.
+        withExtendedLifetime([server]) {}
     }
 }
