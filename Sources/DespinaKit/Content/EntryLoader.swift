@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Markup
 import Synchronization
@@ -189,7 +190,7 @@ struct EntryLoader: Sendable {
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
             markdown: markdown))
         var loaded = entry
-        if let matter, split.body.contains("param") { loaded.parameters = Self.parameters(of: matter.values) }
+        if let matter, ByteSearch.contains("param", in: split.body) { loaded.parameters = Self.parameters(of: matter.values) }
         if let dateZone { loaded.dateZoneOffset = dateZone.secondsFromGMT() }
         if let matter { loaded.extra = ExtraFrontMatter.values(in: matter.values) }
         return Loaded(entry: loaded, diagnostics: diagnostics)

@@ -1,3 +1,4 @@
+import Bytes
 import Markup
 
 /// `html` with a link to itself at the end of each heading that has an id:
@@ -19,8 +20,8 @@ func addingHeadingLinks(to html: String, headings: [Heading], label: String) -> 
     for heading in headings where !heading.id.isEmpty {
         let id = escapeXML(heading.id)
         let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
-        guard let start = firstIndex(of: opening, in: source, from: position),
-              let end = firstIndex(of: Array("</h\(heading.level)>".utf8), in: source, from: start + opening.count)
+        guard let start = ByteSearch.firstOffset(of: opening, in: source, from: position),
+              let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: source, from: start + opening.count)
         else { continue }
         result += source[position..<end]
         result += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
@@ -28,16 +29,4 @@ func addingHeadingLinks(to html: String, headings: [Heading], label: String) -> 
     }
     result += source[position...]
     return String(decoding: result, as: UTF8.self)
-}
-
-/// Where `needle` first occurs in `bytes` at or after `start`.
-private func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard let first = needle.first, needle.count <= bytes.count else { return nil }
-    var index = start
-    let last = bytes.count - needle.count
-    while index <= last {
-        if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-        index += 1
-    }
-    return nil
 }

@@ -48,7 +48,7 @@ private func droppingCharactersXMLForbids(_ text: String) -> String {
 /// so feed readers, which have no page URL to resolve against, can follow them.
 /// Protocol-relative ones (`//host/x.png`) name their host already.
 func absolutizingLinks(in html: String, origin: String) -> String {
-    guard !origin.isEmpty, html.contains("=\"/") else { return html }
+    guard !origin.isEmpty, ByteSearch.contains("=\"/", in: html) else { return html }
     return prefixingRootRelativeAttributes(in: html) { _ in origin }
 }
 
@@ -57,7 +57,7 @@ func absolutizingLinks(in html: String, origin: String) -> String {
 /// `/blog/images/a.png`), so a site published below a path keeps its images
 /// and links working. Links that already start with the root are left alone.
 func prefixingRootRelativeLinks(in html: String, root: String) -> String {
-    guard root != "/", html.contains("=\"/") else { return html }
+    guard root != "/", ByteSearch.contains("=\"/", in: html) else { return html }
     let base = String(root.dropLast())
     return prefixingRootRelativeAttributes(in: html) { $0.hasPrefix(root) ? nil : base }
 }
@@ -67,7 +67,7 @@ func prefixingRootRelativeLinks(in html: String, root: String) -> String {
 /// a post's summary is shown on list pages and in feeds, where the part
 /// is not on the page.
 func pointingFragmentLinks(in html: String, at path: String) -> String {
-    guard html.contains(" href=\"#") else { return html }
+    guard ByteSearch.contains(" href=\"#", in: html) else { return html }
     return html.replacingOccurrences(of: " href=\"#", with: " href=\"\(escapeXML(path))#")
 }
 
