@@ -266,8 +266,7 @@ import SearchIndex
     @Test func theMirroredPreviousSiteIsTheOutput() throws {
         let fileSystem = site(posts: 6)
         let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
-        var previewOptions = options()
-        previewOptions.linksPreviousSite = false
+        let previewOptions = options()
         _ = try SiteBuilder(environment: environment).build(previewOptions)
         #expect(!fileSystem.exists("/site/.Output.previous"))
         SiteBuilder(environment: environment).prepareNextBuild(previewOptions)
@@ -284,32 +283,31 @@ import SearchIndex
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
-    /// `despina build` into an empty folder links the previous site at
-    /// once: when the output is deleted before the next build, that build
-    /// takes every unchanged file from the previous site, writing none, and
-    /// ends with a clean build's files.
+    /// `despina build` into an empty folder leaves no previous site (a
+    /// first build does only its own work); once a build has replaced the
+    /// output, the replaced site is kept beside it. When the output is then
+    /// deleted, the next build takes every file it can from the previous
+    /// site, writes only those that differ from it, and ends with a clean
+    /// build's files.
     @Test func aDeletedOutputIsMadeAgainFromThePreviousSite() throws {
         let fileSystem = site(posts: 6)
         _ = try build(fileSystem)
-        #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
+        #expect(!fileSystem.exists("/site/.Output.previous"))
         #expect(!fileSystem.exists("/site/.Output.staging"))
-
-        try fileSystem.removeItem(at: "/site/Output")
-        let kept = stamps(below: "/site/.Output.previous", in: fileSystem)
-        let again = try build(fileSystem)
-        #expect(again.unchangedFileCount == again.fileCount)
-        let madeAgain = stamps(below: "/site/Output", in: fileSystem)
-        let written = madeAgain.filter { kept["/site/.Output.previous" + $0.key.dropFirst("/site/Output".count)] != $0.value }
-        #expect(written.keys.sorted() == ["/site/Output/.despina-output"], "written again: \(written.keys.sorted())")
-        // It was put in place as a whole; the previous site is linked anew.
-        #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
-
-        // An edit after another deletion: only what shows the post is made.
-        try fileSystem.removeItem(at: "/site/Output")
         let (path, text) = post("p2", title: "Post two, retitled", day: 3, tags: ["a"])
         try fileSystem.write(Array(text.utf8), to: path)
         let edited = try build(fileSystem)
         #expect(edited.unchangedFileCount > 0 && edited.unchangedFileCount < edited.fileCount)
+        #expect(fileSystem.exists("/site/.Output.previous/posts/p2/index.html"))
+
+        try fileSystem.removeItem(at: "/site/Output")
+        let kept = stamps(below: "/site/.Output.previous", in: fileSystem)
+        let again = try build(fileSystem)
+        let madeAgain = stamps(below: "/site/Output", in: fileSystem)
+        let written = madeAgain.filter { kept["/site/.Output.previous" + $0.key.dropFirst("/site/Output".count)] != $0.value }
+        #expect(written.count == again.fileCount - again.unchangedFileCount + 1, "written again: \(written.keys.sorted())")
+        #expect(written.keys.contains("/site/Output/posts/p2/index.html"))
+        #expect(!written.keys.contains("/site/Output/posts/p4/index.html"))
         _ = try build(fileSystem, output: "/clean/Output", clean: true)
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
@@ -320,6 +318,9 @@ import SearchIndex
     /// when the build ends. The next build starts from the replaced site.
     @Test func aCleanBuildSweepsAwayThePreviousSite() throws {
         let fileSystem = site(posts: 4)
+        _ = try build(fileSystem)
+        let (firstPath, firstText) = post("p2", title: "Post two, retitled", day: 3, tags: ["a"])
+        try fileSystem.write(Array(firstText.utf8), to: firstPath)
         _ = try build(fileSystem)
         #expect(fileSystem.exists("/site/.Output.previous/posts/p0/index.html"))
         try fileSystem.write(Array("half".utf8), to: "/site/.Output.staging/posts/stale/index.html")
@@ -362,27 +363,37 @@ import SearchIndex
         #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
-    /// A build stopped while it linked the previous site leaves a staging
-    /// folder without marker and no previous site; the next build, even one
-    /// with nothing to do, removes the one and makes the other.
-    @Test func anInterruptedLinkingIsDoneByTheNextBuild() throws {
+    /// The preview's linking of the previous site, stopped half way,
+    /// leaves a staging folder without marker and no previous site; the
+    /// next linking removes the one and makes the other, and a build
+    /// sweeps such a folder away too.
+    @Test func anInterruptedLinkingIsDoneAgain() throws {
         let fileSystem = site(posts: 4)
+        let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
         _ = try build(fileSystem)
-        try fileSystem.removeItem(at: "/site/.Output.previous")
         try fileSystem.write(Array("half".utf8), to: "/site/.Output.staging/posts/p0/index.html")
-        let again = try build(fileSystem)
-        #expect(again.unchangedFileCount == again.fileCount)
+        SiteBuilder(environment: environment).prepareNextBuild(options())
         #expect(!fileSystem.exists("/site/.Output.staging"))
         #expect(try files(below: "/site/.Output.previous", in: fileSystem) == files(below: "/site/Output", in: fileSystem))
+
+        try fileSystem.write(Array("half".utf8), to: "/site/.Output.staging/posts/p0/index.html")
+        let (path, text) = post("p1", title: "Post one, retitled", day: 2, tags: ["a"])
+        try fileSystem.write(Array(text.utf8), to: path)
+        _ = try build(fileSystem)
+        #expect(!fileSystem.exists("/site/.Output.staging"))
+        _ = try build(fileSystem, output: "/clean/Output", clean: true)
+        #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
     }
 
-    /// Where the file system cannot link, no previous site is made (a copy
-    /// would double the site on disk) and nothing is left half made.
+    /// Where the file system cannot link, the preview makes no previous
+    /// site (a copy would double the site on disk) and leaves nothing half
+    /// made.
     @Test func noPreviousSiteIsMadeWithoutLinks() throws {
         let memory = site(posts: 3)
         let fileSystem = LinklessFileSystem(base: memory)
-        let summary = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
-            .build(options())
+        let builder = SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+        let summary = try builder.build(options())
+        builder.prepareNextBuild(options())
         #expect(summary.fileCount > 0)
         #expect(!memory.exists("/site/.Output.previous"))
         #expect(!memory.exists("/site/.Output.staging"))
@@ -437,20 +448,22 @@ import SearchIndex
         try expectCleanOutput("after lost events")
     }
 
-    /// Files a rebuild replaces wait in the trash beside the output, which
-    /// the next build empties; the output stays what a clean build makes.
-    @Test func replacedFilesGoToATrashTheNextBuildEmpties() throws {
+    /// Files a rebuild replaces or removes are deleted, and nothing is
+    /// left beside the output but the previous site; a trash folder an
+    /// earlier version of Despina kept there is swept away. The output
+    /// stays what a clean build makes.
+    @Test func replacedFilesLeaveNothingBesideTheOutput() throws {
         let fileSystem = site(posts: 5)
         _ = try build(fileSystem)
+        try fileSystem.write(Array("old".utf8), to: "/site/.Output.trash/1")
         _ = try build(fileSystem)
         for round in 0..<3 {
-            let (path, text) = post("p2", title: "Post 2, round \(round)", day: 3, tags: ["a"])
+            let (path, text) = post("p2", title: "Post 2, round \(round)", day: 3, tags: round == 1 ? ["b"] : ["a"])
             try fileSystem.write(Array(text.utf8), to: path)
             _ = try build(fileSystem)
-            // (The first rebuild after a full one starts from an empty staging folder.)
-            let trash = fileSystem.allFiles.filter { $0.hasPrefix("/site/.Output.trash/") }
-            #expect(round == 0 || !trash.isEmpty, "round \(round): nothing was set aside")
-            #expect(!fileSystem.allFiles.contains { $0.hasPrefix("/site/.Output.trash-emptying/") })
+            let beside = fileSystem.allFiles.filter { $0.hasPrefix("/site/.") && !$0.hasPrefix("/site/.Output.previous/") }
+                .filter { !$0.hasPrefix("/site/.despina/") }
+            #expect(beside.isEmpty, "round \(round): \(beside)")
             _ = try build(fileSystem, output: "/clean/Output", clean: true)
             #expect(try files(below: "/site/Output", in: fileSystem) == files(below: "/clean/Output", in: fileSystem))
         }

@@ -64,11 +64,3 @@ import Testing
         #expect(!output.holds("search/1.json"))
     }
 }
-
-@Suite struct OutputFolderMirrorTests {
-    @Test func foldersComeOnceEachAfterTheirParent() {
-        let (folders, needs) = OutputFolder.folders(holding: ["a/b/c.html", "a/b/d.html", "a/e.html", "f.html", "g/h/i/j.html"])
-        #expect(folders == ["a", "a/b", "g", "g/h", "g/h/i"])
-        #expect(needs == [2, 2, 2, 2, 5])
-    }
-}

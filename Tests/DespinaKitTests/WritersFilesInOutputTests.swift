@@ -95,6 +95,9 @@ import Glibc
         let fileSystem = MemoryFileSystem()
         try fileSystem.write(post("One"), to: "/site/Content/posts/one.md")
         _ = try build(fileSystem, site: "/site")
+        // A second build replaces the output and keeps the first as the previous site.
+        try fileSystem.write(post("Zero"), to: "/site/Content/posts/zero.md")
+        _ = try build(fileSystem, site: "/site")
         try fileSystem.write(Array("ref\n".utf8), to: "/site/Output/.git/HEAD")
         try fileSystem.write(Array("x\n".utf8), to: "/site/Output/CNAME")
         // As a build killed between moving them and the swap leaves them:

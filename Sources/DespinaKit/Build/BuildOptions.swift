@@ -33,12 +33,6 @@ public struct BuildOptions: Sendable {
     /// again (still counted in the summary): the preview's index build
     /// follows its pages build of the same change, which showed them.
     var warningsShownAlready: Set<Diagnostic> = []
-    /// After a build into an empty or deleted output folder, the previous
-    /// site is made at once as links to the new one's files, so the next
-    /// build writes only what changed even if the output is deleted before
-    /// it (`OutputFolder.mirrorIntoPrevious`). The preview does this while
-    /// idle instead, after the first build has shown its pages.
-    var linksPreviousSite = true
     /// Makes every file the build would keep by its fingerprint and fails
     /// when its bytes differ from the kept file's (`KeptOutputCheck`): a
     /// test mode that finds fingerprints missing an input.

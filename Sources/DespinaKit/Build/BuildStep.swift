@@ -23,7 +23,6 @@ enum BuildStep: String, CaseIterable, Sendable {
     case replaceOutput = "replace output"
     case saveCache = "save cache"
     case saveSearchState = "save search state"
-    case linkPreviousSite = "link previous site"
 
     /// The name `--verbose` and the documentation give the step.
     var name: String { rawValue }

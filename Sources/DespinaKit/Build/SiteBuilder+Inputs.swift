@@ -108,8 +108,7 @@ extension SiteBuilder {
 
     /// The summary of the last build when it was made from these very
     /// inputs into an output that still holds what it wrote, and no left-out
-    /// future post has become due; its warnings are reported again. A build
-    /// stopped while it linked the previous site left it unmade: made now.
+    /// future post has become due; its warnings are reported again.
     func upToDateSummary(_ build: BuildContext, inputs: Inputs) -> BuildSummary? {
         guard build.usesCache else { return nil }
         let fileSystem = build.fileSystem
@@ -122,10 +121,6 @@ extension SiteBuilder {
         // The configuration's and the scan's warnings, the same as last
         // time, were reported already; the rest come from the posts.
         build.report(Array(record.warnings.dropFirst(build.warnings.count)))
-        if build.options.linksPreviousSite {
-            let output = outputFolder(for: build.options)
-            if !output.hasPreviousSite { build.step(.linkPreviousSite) { _ = try? output.mirrorIntoPrevious() } }
-        }
         var summary = BuildSummary(
             postCount: record.postCount, pageCount: record.pageCount, fileCount: record.fileCount,
             seconds: build.elapsed, outputDirectory: build.outputPath, warnings: record.warnings)

@@ -130,10 +130,6 @@ extension SiteBuilder {
                 throw BuildFailure([Diagnostic(path: build.outputPath, message: "cannot write the site: \(error)")])
             }
         }
-        // Made while the search state is saved: the two touch different folders.
-        if build.options.recordsOutput && build.options.linksPreviousSite && !output.hasPreviousSite {
-            build.work.startSide(.linkPreviousSite) { _ = try? output.mirrorIntoPrevious() }
-        }
         return fileCount
     }
 

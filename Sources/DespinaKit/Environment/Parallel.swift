@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Maps `items` on all cores, keeping the order of the results. The work
 /// for each item must be independent of the others.
@@ -102,71 +101,5 @@ private final class ResultSlots<Value>: @unchecked Sendable {
 
     func collect() -> [Value] {
         (0..<count).compactMap { slots[$0] }
-    }
-}
-
-/// Runs `make` for each of `first`, in order, on a thread of its own, and
-/// `use` for each of `second`, in order, on the calling thread, where
-/// `second[i]` waits until the first `needs[i]` items of `first` are done:
-/// two lanes of work where the second depends on the first's progress,
-/// such as folders made on one lane and files linked into them on the
-/// other, so that neither lane waits for the other to finish first and
-/// no two threads make entries in the same folder at once.
-/// Throws the first lane's error, if any, else the second's.
-func runInTwoLanes<First: Sendable, Second>(
-    making first: [First], _ make: @escaping @Sendable (First) throws -> Void,
-    thenUsing second: [Second], needing needs: [Int], _ use: (Second) throws -> Void
-) throws {
-    let lane = FirstLane(count: first.count)
-    let thread = Thread {
-        defer { lane.finished.signal() }
-        for item in first {
-            do {
-                try make(item)
-            } catch {
-                lane.fail(error)
-                return
-            }
-            lane.progress.signal()
-        }
-    }
-    thread.start()
-    var secondError: (any Error)?
-    var done = 0
-    for (item, need) in zip(second, needs) {
-        while done < need {
-            lane.progress.wait()
-            done += 1
-        }
-        if lane.hasFailed { break }
-        do {
-            try use(item)
-        } catch {
-            secondError = error
-            break
-        }
-    }
-    lane.finished.wait()
-    if let failure = lane.failure { throw failure }
-    if let secondError { throw secondError }
-}
-
-/// The state the first lane of `runInTwoLanes` shares with the second.
-private final class FirstLane: Sendable {
-    /// Signalled once per item done; on failure, enough times to release
-    /// every wait still to come.
-    let progress = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
-    private let count: Int
-    private let error = Mutex<(any Error)?>(nil)
-
-    init(count: Int) { self.count = count }
-
-    var hasFailed: Bool { error.withLock { $0 != nil } }
-    var failure: (any Error)? { error.withLock { $0 } }
-
-    func fail(_ error: any Error) {
-        self.error.withLock { $0 = error }
-        for _ in 0..<count { progress.signal() }
     }
 }

@@ -14,11 +14,11 @@ import Synchronization
 /// which the next build removes. A folder that Despina did not create is
 /// never replaced unless the writer says so (`--force`).
 ///
-/// Files a build replaces or removes in staging are not deleted on the
-/// spot but renamed into a fourth folder, the trash (`.Output.trash`),
-/// which the next build empties on another thread while it works: deleting
-/// a file whose bytes go with it makes the file system free its blocks (and
-/// trim them, on a disk mounted with `discard`) before the call returns.
+/// Whole folders a build cannot start from (a staging folder an
+/// interrupted build left, a previous site `--clean` gives up) are renamed
+/// aside (`.Output.trash-emptying`) and deleted on another thread while the
+/// build works; files a build replaces or removes in staging are deleted
+/// on the spot.
 ///
 /// The marker file `.despina-output` in each generation holds the
 /// identifier of its manifest; manifests are kept in the site's cache
@@ -55,7 +55,7 @@ struct OutputFolder: Sendable {
     let stagingPath: String
     /// The site the last build replaced.
     let previousPath: String
-    /// Where replaced and removed files wait to be deleted.
+    /// Where an earlier version of Despina left replaced files: swept away.
     let trashPath: String
     /// Where manifests are kept; nil keeps none (every file is written).
     let manifestDirectory: String?
@@ -80,9 +80,7 @@ struct OutputFolder: Sendable {
         let deferred = Mutex<[String]>([])
         /// The identifier of the manifest of the generation put in place.
         let committed = Mutex<String?>(nil)
-        /// How many files were put in the trash, and whether its folder exists.
-        let trash = Mutex<(count: Int, made: Bool)>((0, false))
-        /// Deletes the trash of the build before.
+        /// Deletes the folders swept aside by `prepare`.
         let sweeping = DispatchGroup()
         /// The folders made in a staging folder that started empty (nil
         /// when it started as the previous site): a file in a folder not
@@ -150,10 +148,10 @@ struct OutputFolder: Sendable {
         let previousManifest = manifest(of: previousPath)
         bringBackWritersFiles(from: [stagingPath: nil, previousPath: previousManifest])
         let previous = clean ? nil : previousManifest
-        // The trash, a staging folder an interrupted build left, and a
-        // previous site this build cannot start from are deleted on another
-        // thread while it works: a whole site deleted here cost a clean
-        // build of 10,000 posts a second.
+        // A staging folder an interrupted build left, a previous site this
+        // build cannot start from, and the trash an earlier version kept
+        // are deleted on another thread while it works: a whole site
+        // deleted here cost a clean build of 10,000 posts a second.
         do {
             try sweep([trashPath, stagingPath] + (previous == nil ? [previousPath] : []))
             if let previous {
@@ -215,7 +213,7 @@ struct OutputFolder: Sendable {
         let target = joinPath(stagingPath, relativePath)
         // A file in staging may share its inode with the output (a link made
         // by an earlier build): replace the name, never the shared bytes.
-        if inStaging != nil { try setAside(target) }
+        if inStaging != nil { try fileSystem.removeItem(at: target) }
         let folder = parentPath(relativePath)
         if state.madeFolders.withLock({ $0?.insert(folder).inserted == true }) {
             try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
@@ -313,40 +311,33 @@ struct OutputFolder: Sendable {
 
     /// Makes the previous site a copy of the output, each file a second
     /// name of the output's (no bytes are copied), when there is no
-    /// previous site yet: after a build into an empty or deleted folder.
-    /// The next build then starts from a staging folder that has every
-    /// file and writes only what changed, even when the output was deleted
-    /// in between; without it, the first build after a full one links the
-    /// whole site while it runs. Where the file system cannot link, no
-    /// previous site is made (a copy would double the site on disk).
-    /// Built in the staging folder and renamed, so an interruption leaves
-    /// only a staging folder without marker, which the next build removes.
-    /// Call only while no build writes this output; returns whether a
-    /// previous site was made.
+    /// previous site yet: the preview does this while idle after its first
+    /// build into an empty or deleted folder, so that the writer's first
+    /// save starts from a staging folder that has every file and writes
+    /// only what changed. (`despina build` does not: that work would make
+    /// every first build slower to make one second build quicker, and the
+    /// second build links what it keeps anyway.) Where the file system
+    /// cannot link, no previous site is made (a copy would double the site
+    /// on disk). Built in the staging folder and renamed, so an
+    /// interruption leaves only a staging folder without marker, which the
+    /// next build removes. Call only while no build writes this output;
+    /// returns whether a previous site was made.
     @discardableResult
     func mirrorIntoPrevious() throws -> Bool {
         guard !fileSystem.exists(previousPath) else { return false }
-        // Right after `commit()` the new site's manifest is at hand.
-        let committed = state.committed.withLock { $0 } != nil ? state.written.withLock { $0 } : nil
-        guard let manifest = committed ?? manifest(of: path) else { return false }
+        guard let manifest = manifest(of: path) else { return false }
         try fileSystem.removeItem(at: stagingPath)
         try fileSystem.createDirectory(at: stagingPath)
-        let fileSystem = fileSystem, path = path, stagingPath = stagingPath
-        @Sendable func link(_ relativePath: String) throws {
-            try fileSystem.hardLink(joinPath(path, relativePath), to: joinPath(stagingPath, relativePath))
-        }
-        let files = manifest.entries.keys.sorted()
         do {
-            // One link first: where links are not possible, that is all it costs.
-            if let first = files.first { try link(first) }
-            // Then the folders on one thread, each before the links into
-            // it on another: a link into a missing folder would fail and
-            // be tried again, and two threads making folders in the same
-            // folder (100,000 posts in `posts/`) wait on its lock.
-            let (folders, needs) = Self.folders(holding: files)
-            try runInTwoLanes(
-                making: folders, { try fileSystem.createDirectory(at: joinPath(stagingPath, $0)) },
-                thenUsing: Array(files.dropFirst()), needing: Array(needs.dropFirst()), link)
+            var madeFolders: Set<String> = [""]
+            for file in manifest.entries.keys.sorted() {
+                let folder = parentPath(file)
+                if madeFolders.insert(folder).inserted {
+                    try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
+                }
+                // Where links are not possible, the first one is all it costs.
+                try fileSystem.hardLink(joinPath(path, file), to: joinPath(stagingPath, file))
+            }
         } catch {
             try fileSystem.removeItem(at: stagingPath)
             return false
@@ -355,27 +346,6 @@ struct OutputFolder: Sendable {
             fileSystem.contents(of: joinPath(path, Self.markerName)), to: joinPath(stagingPath, Self.markerName))
         try fileSystem.move(stagingPath, to: previousPath)
         return true
-    }
-
-    /// Every folder the files at `relativePaths` are in, each after its
-    /// parent, and for each file how many of them (from the first) must be
-    /// made before it: all of its own folders are among those.
-    static func folders(holding relativePaths: [String]) -> (folders: [String], needs: [Int]) {
-        var seen = Set<String>()
-        var folders: [String] = []
-        var needs: [Int] = []
-        needs.reserveCapacity(relativePaths.count)
-        for file in relativePaths {
-            var missing: [String] = []
-            var folder = parentPath(file)
-            while !folder.isEmpty, seen.insert(folder).inserted {
-                missing.append(folder)
-                folder = parentPath(folder)
-            }
-            folders.append(contentsOf: missing.reversed())
-            needs.append(folders.count)
-        }
-        return (folders, needs)
     }
 
     /// Whether the site a build replaced, or a copy of links, is kept
@@ -420,13 +390,13 @@ struct OutputFolder: Sendable {
             }
             for relativePath in state.deferred.withLock({ $0 }).sorted() {
                 let target = joinPath(stagingPath, relativePath)
-                if base.entries[relativePath] != nil { try setAside(target) }
+                if base.entries[relativePath] != nil { try fileSystem.removeItem(at: target) }
                 try fileSystem.linkOrCopy(joinPath(path, relativePath), to: target)
             }
             // Files of the previous site that this build did not make.
             var emptiedFolders = Set<String>()
             for path in base.entries.keys.filter({ written.entries[$0] == nil }).sorted() {
-                try setAside(joinPath(stagingPath, path))
+                try fileSystem.removeItem(at: joinPath(stagingPath, path))
                 emptiedFolders.insert(parentPath(path))
             }
             for folder in emptiedFolders.sorted(by: >) where !folder.isEmpty {
@@ -537,21 +507,6 @@ struct OutputFolder: Sendable {
         }
         try? fileSystem.removeItem(at: stagingPath)
         state.sweeping.wait()
-    }
-
-    /// Moves a file out of staging into the trash (deleted by the next
-    /// build); deletes it at once if it cannot be moved.
-    private func setAside(_ target: String) throws {
-        let number = state.trash.withLock { trash -> Int? in
-            if !trash.made {
-                guard (try? fileSystem.createDirectory(at: trashPath)) != nil else { return nil }
-                trash.made = true
-            }
-            trash.count += 1
-            return trash.count
-        }
-        if let number, (try? fileSystem.move(target, to: joinPath(trashPath, String(number)))) != nil { return }
-        try fileSystem.removeItem(at: target)
     }
 
     /// Moves the `folders` that exist into one folder beside the output

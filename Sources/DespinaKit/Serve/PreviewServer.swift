@@ -169,7 +169,6 @@ public final class PreviewServer: Sendable {
         build.memory = memory
         build.defersSearchIndex = defersSearchIndex
         // Made while idle, after the first build (see `start()`).
-        build.linksPreviousSite = false
         return build
     }
 
