@@ -1,3 +1,5 @@
+import Bytes
+
 /// The text of one document that excerpts and phrase checks read, in a
 /// file of its own (`t/<key>.json`, see docs/search-index.md).
 ///
@@ -10,9 +12,7 @@ public enum DocumentText {
     /// The key of the document with identifier `id`: the 64-bit FNV-1a
     /// hash of its UTF-8 bytes, in 16 lowercase hex digits.
     public static func key(forID id: String) -> String {
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in id.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(value, radix: 16)
+        let hex = String(FNV1a64.hash(id.utf8), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
@@ -75,6 +75,23 @@ public enum DocumentText {
                 out.append(0x20)
             }
             pendingSpace = false
+            // Bytes that need no escaping go over as a run, with the single
+            // spaces between words: most of a post is such runs.
+            var end = index
+            while end < text.count {
+                if text[end] == 0x20, end + 1 < text.count, isPlain(text[end + 1]) {
+                    end += 2
+                } else if isPlain(text[end]) {
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            if end > index {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
+                index = end
+                continue
+            }
             switch byte {
             case 0x22: out += [0x5C, 0x22]
             case 0x5C: out += [0x5C, 0x5C]
@@ -84,6 +101,13 @@ public enum DocumentText {
             index += 1
         }
         close()
+    }
+
+    /// Whether `byte` is copied as it is, with no look of its own: not
+    /// white space or a line break, not escaped in JSON, and not the first
+    /// byte of a no-break space (0xC2 0xA0).
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x22 && byte != 0x5C && byte != 0xC2
     }
 }
 
