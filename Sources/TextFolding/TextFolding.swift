@@ -28,9 +28,11 @@ public enum TextFolding {
     ///     TextFolding.slug("Kỹ thuật")            // "ky-thuat"
     ///     TextFolding.slug("Önümde sokaklar")     // "onumde-sokaklar"
     public static func slug(_ text: String) -> String {
+        let folded = fold(text)
+        if let ascii = asciiSlug(folded) { return ascii }
         var out = String.UnicodeScalarView()
         var pendingHyphen = false
-        for scalar in fold(text).unicodeScalars {
+        for scalar in folded.unicodeScalars {
             if scalar == "'" || scalar == "\u{2019}" { continue }
             if isWordScalar(scalar) {
                 if pendingHyphen && !out.isEmpty { out.append("-") }
@@ -41,6 +43,27 @@ public enum TextFolding {
             }
         }
         return String(out)
+    }
+
+    /// `slug` of folded text that is all ASCII (most headings and titles),
+    /// made byte by byte; nil for any other text.
+    private static func asciiSlug(_ folded: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(folded.utf8.count)
+        var pendingHyphen = false
+        for byte in folded.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "'") { continue }
+            let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            if isWord {
+                if pendingHyphen && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                bytes.append(byte)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The slug of a tag or series name: `slug`, with `+` and `#` right

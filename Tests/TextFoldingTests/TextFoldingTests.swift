@@ -24,7 +24,7 @@ import TextFolding
         ("Kỹ thuật", "ky-thuat"), ("Önümde sokaklar", "onumde-sokaklar"),
         ("  Swift: Closures & Functions!  ", "swift-closures-functions"),
         ("Don't panic", "dont-panic"), ("C++ in 2024", "c-in-2024"), ("日本語 タイトル", "日本語-タイトル"),
-        ("---", ""),
+        ("---", ""), ("snake_case and-dash", "snake-case-and-dash"), ("'x'", "x"), ("It’s", "its"),
     ])
     func slugs(input: String, expected: String) {
         #expect(TextFolding.slug(input) == expected)
