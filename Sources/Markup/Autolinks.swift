@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 
 /// GitHub's extended autolinks, over cmark's tree: `https://…`, `http://…`,
@@ -75,11 +76,15 @@ enum Autolinks {
         return positions
     }
 
-    /// Whether `text` has a `.` (every `www.` and e-mail link) or a `:`
-    /// (`http://localhost`); text with neither is not scanned.
+    /// Whether `text` has what every link needs: `://` (a scheme's),
+    /// `www.` or an `@` (an e-mail address); text with none is not
+    /// scanned byte by byte (most paragraphs have a `.` but no link).
     private static func mayHoldLink(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
+        let bytes = UnsafeRawBufferPointer(text)
+        return linkMarks.contains { ByteSearch.firstOffset(of: $0, in: bytes) != nil }
     }
+
+    private static let linkMarks = [Array("@".utf8), Array("://".utf8), Array("www.".utf8)]
 
     /// Whether `text` is inside a link or image.
     private static func isInsideLink(_ text: OpaquePointer) -> Bool {
