@@ -63,7 +63,7 @@ extension SiteBuilder {
 
         let routing = build.step(.assignURLs) {
             options.memory?.urls.routing(for: &published.entries, assets: inputs.assets, config: config)
-                ?? Routing(entries: &published.entries, assets: inputs.assets, config: config, keepingCachedURLs: true)
+                ?? Routing(entries: &published.entries, assets: inputs.assets, config: config)
         }
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: published.entries)

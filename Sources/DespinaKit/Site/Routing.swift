@@ -16,81 +16,86 @@ struct Routing: Sendable {
     private(set) var assetPaths: [String: String] = [:]
     let root: String
 
-    /// Routes `entries`, setting each one's `path`.
+    /// The URL of each page of the inputs, in their order ("" for one
+    /// whose URL was refused with an error).
+    private(set) var paths: [String] = []
+
+    /// Routes `entries`, setting each one's `path`. The files of `assets`
+    /// (the non-Markdown files of `Content/`) are given the output paths
+    /// they are copied to, for links to them.
+    /// An entry that has a URL already (one read from the build cache)
+    /// keeps it, as in `init(_:keeping:)`.
+    init(entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig) {
+        self.init(RoutingInputs(entries: entries, assets: assets, config: config), keeping: entries.map(\.path))
+        assignPaths(to: &entries)
+    }
+
+    /// Routes the pages of `inputs`: their URLs (`paths`), the aliases and
+    /// redirects, the copied files' paths, and the errors.
     ///
-    /// - Parameter keepingCachedURLs: whether an entry that has a URL
-    ///   already keeps it instead of having it worked out again. True for
-    ///   entries read from the build cache, whose key covers everything a
-    ///   URL is made from (the front matter, the permalink pattern, the time
-    ///   zone, the root): each is checked against the others' URLs all the
-    ///   same.
-    ///   The files of `assets` (the non-Markdown files of `Content/`) are
-    ///   given the output paths they are copied to, for links to them.
-    init(entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig, keepingCachedURLs: Bool = false) {
-        root = config.rootPath
+    /// - Parameter keptPaths: for each page, a URL an earlier routing of
+    ///   the same inputs gave it ("" for none), taken as it is instead of
+    ///   being worked out and checked again: the URLs of entries read from
+    ///   the build cache, whose key covers everything a URL is made from.
+    ///   Each is checked against the others' URLs all the same. Not an
+    ///   input: it is what routing made of these inputs before.
+    init(_ inputs: RoutingInputs, keeping keptPaths: [String] = []) {
+        root = inputs.root
         var owners: [String: String] = [:]
-        owners.reserveCapacity(entries.count)
-        /// The entry that owns each page's output file.
+        owners.reserveCapacity(inputs.pages.count)
+        /// The page that owns each output file.
         var ownerIndexes: [String: Int] = [:]
-        pathsBySource.reserveCapacity(entries.count)
-        for index in entries.indices {
-            let entry = entries[index]
-            let (line, column) = Self.urlPosition(of: entry)
-            let path: String
-            if keepingCachedURLs && !entry.path.isEmpty {
-                path = entry.path
-            } else if let routed = route(entry, config: config, line: line, column: column) {
-                path = routed
-            } else {
-                continue
-            }
+        pathsBySource.reserveCapacity(inputs.pages.count)
+        var paths = [String](repeating: "", count: inputs.pages.count)
+        for (index, page) in inputs.pages.enumerated() {
+            let kept = index < keptPaths.count ? keptPaths[index] : ""
+            guard let path = kept.isEmpty ? route(page) : kept else { continue }
             let file = SitePath.outputFile(for: path)
-            if let other = owners.updateValue(entry.sourcePath, forKey: file) {
+            if let other = owners.updateValue(page.sourcePath, forKey: file) {
                 owners[file] = other
                 // The error goes to the file whose slug or permalink made the
                 // clash, when only the other one's URL comes from its name.
-                let otherEntry = ownerIndexes[file].map { entries[$0] }
-                let otherPosition = otherEntry.map(Self.urlPosition(of:)) ?? (line: 0, column: 0)
-                let blamesOther = (line, column) == (0, 0) && (otherPosition.line, otherPosition.column) != (0, 0)
+                let otherPage = ownerIndexes[file].map { inputs.pages[$0] }
+                let otherPosition = otherPage.map { (line: $0.urlLine, column: $0.urlColumn) } ?? (line: 0, column: 0)
+                let blamesOther = (page.urlLine, page.urlColumn) == (0, 0) && (otherPosition.line, otherPosition.column) != (0, 0)
                 errors.append(Diagnostic(
-                    path: blamesOther ? other : entry.sourcePath,
-                    line: blamesOther ? otherPosition.line : line, column: blamesOther ? otherPosition.column : column,
-                    message: "the URL '\(path)' is also the URL of \(blamesOther ? entry.sourcePath : other); "
+                    path: blamesOther ? other : page.sourcePath,
+                    line: blamesOther ? otherPosition.line : page.urlLine,
+                    column: blamesOther ? otherPosition.column : page.urlColumn,
+                    message: "the URL '\(path)' is also the URL of \(blamesOther ? page.sourcePath : other); "
                         + "give one of them another slug"))
                 continue
             }
             ownerIndexes[file] = index
-            // An entry from the cache has its URL already; assigning the same
-            // one again would copy the entry it shares with the cache.
-            if entry.path != path { entries[index].path = path }
-            pathsBySource[String(entry.sourcePath.dropFirst("Content/".count))] = path
+            paths[index] = path
+            pathsBySource[String(page.sourcePath.dropFirst("Content/".count))] = path
         }
-        for entry in entries where !entry.path.isEmpty {
-            for alias in entry.aliases {
-                guard let path = SitePath.normalize(Self.aliasPath(alias.path, of: entry.path, conventions: config.conventions)),
+        for (page, pagePath) in zip(inputs.pages, paths) where !pagePath.isEmpty {
+            for alias in page.aliases {
+                guard let path = SitePath.normalize(Self.aliasPath(alias.path, of: pagePath, conventions: inputs.conventions)),
                       path != "/" else {
                     errors.append(Diagnostic(
-                        path: entry.sourcePath, line: alias.line, column: alias.column,
+                        path: page.sourcePath, line: alias.line, column: alias.column,
                         message: "the alias '\(alias.path)' would leave the output folder"))
                     continue
                 }
                 if Self.isReserved(path) {
                     errors.append(Diagnostic(
-                        path: entry.sourcePath, line: alias.line, column: alias.column,
+                        path: page.sourcePath, line: alias.line, column: alias.column,
                         message: "the alias '\(path)' is used by the site itself; choose another alias"))
                     continue
                 }
                 if let other = owners[SitePath.outputFile(for: path)] {
                     errors.append(Diagnostic(
-                        path: entry.sourcePath, line: alias.line, column: alias.column,
+                        path: page.sourcePath, line: alias.line, column: alias.column,
                         message: "the alias '\(path)' is already the URL of \(other)"))
                     continue
                 }
-                owners[SitePath.outputFile(for: path)] = entry.sourcePath
-                aliases[path] = entry.path
+                owners[SitePath.outputFile(for: path)] = page.sourcePath
+                aliases[path] = pagePath
             }
         }
-        for redirect in config.redirects {
+        for redirect in inputs.redirects {
             let problem: String?
             if let path = SitePath.normalize(redirect.from), path != "/" {
                 if Self.isReserved(path) {
@@ -109,34 +114,45 @@ struct Routing: Sendable {
                 errors.append(Diagnostic(path: ConfigLoader.fileName, line: redirect.line, column: redirect.column, message: problem))
             }
         }
-        if !assets.isEmpty {
+        if !inputs.assets.isEmpty {
             let pagePaths = Dictionary(uniqueKeysWithValues: pathsBySource.map { ("Content/" + $0.key, $0.value) })
-            for file in assets {
+            for file in inputs.assets {
                 if let path = file.outputPath(pagePaths: pagePaths) { assetPaths[file.contentPath] = path }
             }
         }
+        self.paths = paths
     }
 
-    /// The URL `entry` asked for (its permalink, or the site's pattern),
+    /// Sets the URL of each of `entries`, the entries these routes were
+    /// made for, in the same order. An entry that has its URL already (one
+    /// from the cache) is left as it is, so that it is not copied.
+    func assignPaths(to entries: inout [Entry]) {
+        for index in entries.indices where index < paths.count && entries[index].path != paths[index] {
+            entries[index].path = paths[index]
+        }
+    }
+
+    /// The URL `page` asked for (its permalink, or the site's pattern),
     /// or nil (with an error added) when it is unusable.
-    private mutating func route(_ entry: Entry, config: SiteConfig, line: Int, column: Int) -> String? {
-        let raw = entry.requestedPath
-        guard let path = SitePath.normalize(raw), path != "/" || entry.kind == .page else {
+    private mutating func route(_ page: RoutingInputs.Page) -> String? {
+        let (line, column) = (page.urlLine, page.urlColumn)
+        let raw = page.requestedPath
+        guard let path = SitePath.normalize(raw), path != "/" || page.isPage else {
             errors.append(Diagnostic(
-                path: entry.sourcePath, line: line, column: column,
+                path: page.sourcePath, line: line, column: column,
                 message: "the URL '\(raw)' would leave the output folder"))
             return nil
         }
         if let name = Self.ownName(startingPath: path) {
             errors.append(Diagnostic(
-                path: entry.sourcePath, line: line, column: column,
+                path: page.sourcePath, line: line, column: column,
                 message: "the URL '\(path)' starts with '\(name)', a name Despina keeps for its own files; "
                     + "choose another slug or permalink"))
             return nil
         }
         if Self.isReserved(path) {
             errors.append(Diagnostic(
-                path: entry.sourcePath, line: line, column: column,
+                path: page.sourcePath, line: line, column: column,
                 message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
             return nil
         }
