@@ -11,22 +11,32 @@ import Markup
 /// the document's, in order; a heading the HTML does not write as
 /// `<hN id="…"` (an empty id, when anchors are off) gets no link.
 func addingHeadingLinks(to html: String, headings: [Heading], label: String) -> String {
-    guard headings.contains(where: { !$0.id.isEmpty }) else { return html }
-    let source = Array(html.utf8)
-    var result: [UInt8] = []
-    result.reserveCapacity(source.count + headings.count * 96)
-    var position = 0
+    addingHeadingLinks(to: UTF8Text(html), headings: headings, label: label)
+}
+
+/// `addingHeadingLinks(to:headings:label:)` over the bytes the text is
+/// kept in (a post's HTML, read back from the build cache), so that the
+/// page's HTML is made into a string once.
+func addingHeadingLinks(to html: UTF8Text, headings: [Heading], label: String) -> String {
+    guard headings.contains(where: { !$0.id.isEmpty }) else { return html.string }
     let escapedLabel = escapeXML(label)
-    for heading in headings where !heading.id.isEmpty {
-        let id = escapeXML(heading.id)
-        let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
-        guard let start = ByteSearch.firstOffset(of: opening, in: source, from: position),
-              let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: source, from: start + opening.count)
-        else { continue }
-        result += source[position..<end]
-        result += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
-        position = end
+    let result = html.withUTF8 { source -> [UInt8] in
+        let bytes = UnsafeRawBufferPointer(source)
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count + headings.count * 96)
+        var position = 0
+        for heading in headings where !heading.id.isEmpty {
+            let id = escapeXML(heading.id)
+            let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
+            guard let start = ByteSearch.firstOffset(of: opening, in: bytes, from: position),
+                  let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: bytes, from: start + opening.count)
+            else { continue }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[position..<end]))
+            result += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
+            position = end
+        }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: source[position...]))
+        return result
     }
-    result += source[position...]
     return String(decoding: result, as: UTF8.self)
 }

@@ -194,9 +194,9 @@ final class PageContexts: Sendable {
     /// The HTML of a post or page for its own page: with a link on each
     /// heading, labelled in its language.
     private func contentWithHeadingLinks(of entry: Entry) -> String {
-        let html = entry.content?.html ?? ""
+        guard let content = entry.content else { return "" }
         let label = Localization(language: entry.language).strings["headingLink"] ?? "Link to this section"
-        return addingHeadingLinks(to: html, headings: entry.content?.headings ?? [], label: label)
+        return addingHeadingLinks(to: content.htmlText, headings: content.headings, label: label)
     }
 
     private func addTableOfContents(for entry: Entry, to post: inout [String: Value]) {
