@@ -15,36 +15,66 @@ enum TextStatistics {
     static func wordCount(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var inWord = false
-        var utf8 = bytes.makeIterator()
-        while let byte = utf8.next() {
-            let isWordByte: Bool
-            if byte < 0x80 {
-                isWordByte = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                if !isWordByte && (byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D) {
-                    inWord = false
-                    continue
+        var index = 0
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            switch byteClasses[Int(byte)] {
+            case .word:
+                if !inWord {
+                    count += 1
+                    inWord = true
                 }
-                if !isWordByte { continue }
-            } else if byte == 0xE2 {
+            case .space:
+                inWord = false
+            case .other:
+                continue
+            case .punctuationLead:
                 // U+2000...U+206F, general punctuation: dashes, curly quotes,
-                // ellipsis. A separator, not part of a word.
-                // Curly single quotes are apostrophes inside a word (it’s).
-                if let second = utf8.next(), second == 0x80 || second == 0x81 {
-                    let third = utf8.next()
+                // ellipsis. A separator, not part of a word. Curly single
+                // quotes are apostrophes inside a word (it’s). Any other
+                // character with this first byte is a word's.
+                guard index < end else {
+                    if !inWord { count += 1 }
+                    return count
+                }
+                let second = bytes[index]
+                index += 1
+                if second == 0x80 || second == 0x81 {
+                    let third = index < end ? bytes[index] : nil
+                    if third != nil { index += 1 }
                     if second == 0x80, third == 0x98 || third == 0x99 { continue }
                     inWord = false
-                    continue
+                } else if !inWord {
+                    count += 1
+                    inWord = true
                 }
-                isWordByte = true
-            } else {
-                isWordByte = true
-            }
-            if isWordByte && !inWord {
-                count += 1
-                inWord = true
             }
         }
         return count
+    }
+
+    /// What a byte does to a count of words.
+    private enum ByteClass {
+        /// A letter or digit, or any byte of a character beyond ASCII.
+        case word
+        /// A space, tab or line break: ends a word.
+        case space
+        /// Other ASCII (punctuation): neither starts nor ends a word.
+        case other
+        /// 0xE2, which starts the general punctuation block and more.
+        case punctuationLead
+    }
+
+    private static let byteClasses: [ByteClass] = (0...255).map { (byte: Int) -> ByteClass in
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
+        case 0x20, 0x0A, 0x09, 0x0D: return .space
+        case 0xE2: return .punctuationLead
+        case 0x80...: return .word
+        default: return .other
+        }
     }
 
     /// Minutes to read `wordCount` words, rounded to the nearest minute and
