@@ -94,10 +94,12 @@ extension SiteBuilder {
         let alongside = search.runsAfterPages ? nil : build.work.start(.buildSearchIndex) { try search.run() }
         var fileCount = 0
         do {
-            fileCount += try build.step(.renderPages) { try renderer.writePages() }
+            let pages = try build.step(.renderPages) { try renderer.writePages() }
+            fileCount += pages.count
             let copies = renderer.copies(of: inputs.assets)
             fileCount += try build.step(.writeFeedsAndSitemap) {
-                try renderer.writeFeedsAndSitemap(robotsFromContent: copies.contains { $0.destination == "robots.txt" })
+                try renderer.writeFeedsAndSitemap(
+                    pages: pages, robotsFromContent: copies.contains { $0.destination == "robots.txt" })
             }
             fileCount += try build.step(.copyFiles) {
                 try renderer.copyAssets(copies, fileSystem: build.fileSystem, signatures: inputs.signatures)

@@ -380,10 +380,9 @@ struct EntryLoader: Sendable {
     /// Layouts that render a post or page (the rest are the site's own pages).
     static let pageLayouts: Set<String> = ["post", "poem", "page"]
     /// Templates for the site's own pages and partials, not offered as layouts.
-    static let siteTemplates: Set<String> = [
-        "layout", "list", "tags", "archive", "series", "series-index", "search", "404", "redirect",
-        "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list", "head-extra",
-    ]
+    static let siteTemplates = Set(PageKind.allCases.map(\.template)).subtracting(pageLayouts).union([
+        "layout", "post-summary", "pagination", "post-meta", "post-nav", "series-box", "tag-list", "head-extra",
+    ])
 
     /// Splits a `2015-06-08-title` file name into its date and the rest;
     /// like Jekyll, the month and day may have one digit (`2014-3-5-title`).

@@ -101,23 +101,20 @@ final class PageContexts: Sendable {
     }
 
     /// The root of a page's context: everything every template can use.
-    func root(kind: String, title: String, path: String, language: String, extra: [String: Value]) -> Value {
+    func root(kind: PageKind, title: String, path: String, language: String, extra: [String: Value]) -> Value {
         var page: [String: Value] = [
-            "kind": .string(kind),
+            "kind": .string(kind.rawValue),
             "title": .string(title),
             "heading": .string(title),
             "description": .string(config.description),
             "url": .string(url(path)),
             "permalink": .string(permalink(path)),
-            "ogType": .string(kind == "post" ? "article" : "website"),
-            "noindex": .bool(kind == "notFound" || kind == "redirect"),
+            "ogType": .string(kind == .post ? "article" : "website"),
+            "noindex": .bool(kind.isNoindex),
         ]
-        let kinds = [
-            "post": "isPost", "page": "isPage", "home": "isHome", "tag": "isTag", "tags": "isTags",
-            "archive": "isArchive", "series": "isSeries", "seriesIndex": "isSeriesIndex",
-            "search": "isSearch", "notFound": "isNotFound", "section": "isSection",
-        ]
-        for (name, flag) in kinds { page[flag] = .bool(name == kind) }
+        for other in PageKind.allCases {
+            if let flag = other.flag { page[flag] = .bool(other == kind) }
+        }
         var context: [String: Value] = [
             "site": site,
             "lang": .string(language),
@@ -171,7 +168,7 @@ final class PageContexts: Sendable {
             }
             post["series"] = .dictionary(Fields(series))
         }
-        return root(kind: "post", title: entry.title, path: entry.path, language: entry.language,
+        return root(kind: .post, title: entry.title, path: entry.path, language: entry.language,
                     extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
     }
 
@@ -180,7 +177,7 @@ final class PageContexts: Sendable {
         var post = PostSummary(post: entry, parts: summaryParts).fields
         post["contentHTML"] = .string(contentWithHeadingLinks(of: entry))
         addTableOfContents(for: entry, to: &post)
-        return root(kind: "page", title: entry.title, path: entry.path, language: entry.language,
+        return root(kind: .page, title: entry.title, path: entry.path, language: entry.language,
                     extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
     }
 
@@ -256,7 +253,7 @@ final class PageContexts: Sendable {
         .object(ListedPost(summaries[index], localization: listLocalization))
     }
 
-    func list(kind: String, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
+    func list(kind: PageKind, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
         var values = extra
         values["posts"] = .array(page.posts.map(listed))
         if let pagination = pagination(page, basePath: basePath) { values["pagination"] = pagination }

@@ -2,9 +2,9 @@ import Foundation
 
 extension SiteRenderer {
     /// Writes the site and per-tag feeds (RSS, Atom, JSON Feed), the sitemap
-    /// and robots.txt, unless the writer's own robots.txt is copied from
-    /// `Content/` (`robotsFromContent`); returns the file count.
-    func writeFeedsAndSitemap(robotsFromContent: Bool = false) throws -> Int {
+    /// of `pages` and robots.txt, unless the writer's own robots.txt is
+    /// copied from `Content/` (`robotsFromContent`); returns the file count.
+    func writeFeedsAndSitemap(pages: [PageJob], robotsFromContent: Bool = false) throws -> Int {
         let writer = FeedWriter(zone: config.zone)
         // The site's feeds and each tag's: channel and posts.
         var feedSets = [FeedSet(
@@ -37,20 +37,18 @@ extension SiteRenderer {
             files.append((names[1], writer.atom(set.channel, items: setItems), key))
             files.append((names[2], writer.json(set.channel, items: setItems), key))
         }
-        // The sitemap lists URLs and dates only: an edit of a post's text keeps it.
+        // The sitemap lists URLs and dates only (an edit of a post's text
+        // keeps it): the pages of the kinds it lists, kind by kind.
+        let byKind = Dictionary(grouping: pages.filter(\.inSitemap), by: \.kind)
+        let listed = PageKind.sitemapOrder.flatMap { byKind[$0] ?? [] }
         let sitemapKey = fingerprint("sitemap.xml") { fingerprint in
-            for entry in model.posts + model.pages {
-                fingerprint.combine(entry.path)
-                for date in [entry.updated, entry.date] {
-                    fingerprint.combine(date.map { $0.timeIntervalSince1970.bitPattern } ?? 0)
-                }
+            for page in listed {
+                fingerprint.combine(page.path)
+                fingerprint.combine(page.lastModified.map { $0.timeIntervalSince1970.bitPattern } ?? 0)
             }
-            for tag in model.tags { fingerprint.combine(tag.slug) }
-            for group in model.series { fingerprint.combine(group.slug) }
-            for section in model.sections { fingerprint.combine(section.path) }
         }
         if !output.keep("sitemap.xml", fingerprint: sitemapKey) {
-            files.append(("sitemap.xml", sitemap(), sitemapKey))
+            files.append(("sitemap.xml", sitemap(listed), sitemapKey))
         }
         let robotsKey = fingerprint("robots.txt") { _ in }
         if !robotsFromContent && !output.keep("robots.txt", fingerprint: robotsKey) {
@@ -102,24 +100,15 @@ extension SiteRenderer {
             tags: post.tags, language: post.language)
     }
 
-    /// Every page a search engine should know, with the date it last changed.
-    func sitemap() -> String {
+    /// The sitemap of `pages`: each one's URL, and the date it last changed.
+    func sitemap(_ pages: [PageJob]) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        func add(_ path: String, _ date: Date?) {
-            xml += "<url><loc>\(escapeXML(contexts.permalink(path)))</loc>"
-            if let date { xml += "<lastmod>\(CalendarParts(date, zone: config.zone).iso8601)</lastmod>" }
+        for page in pages {
+            xml += "<url><loc>\(escapeXML(contexts.permalink(page.path)))</loc>"
+            if let date = page.lastModified { xml += "<lastmod>\(CalendarParts(date, zone: config.zone).iso8601)</lastmod>" }
             xml += "</url>\n"
         }
-        add("/", model.posts.first.flatMap { $0.updated ?? $0.date })
-        for post in model.posts { add(post.path, post.updated ?? post.date) }
-        for page in model.pages { add(page.path, page.updated ?? page.date) }
-        add("/archive/", nil)
-        add("/tags/", nil)
-        for tag in model.tags { add("/tags/\(tag.slug)/", nil) }
-        if !model.series.isEmpty { add("/series/", nil) }
-        for group in model.series { add("/series/\(group.slug)/", nil) }
-        for section in model.sections { add(section.path, model.posts[section.posts[0]].date) }
         xml += "</urlset>\n"
         return xml
     }

@@ -212,12 +212,11 @@ struct Routing: Sendable {
         return errors.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     }
 
-    /// Output files the site's own pages use.
-    static let reservedFiles: Set<String> = [
-        "index.html", "404.html", "rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt",
-    ]
-    /// Output folders the site's own pages use.
-    static let reservedFolders = ["tags/", "series/", "archive/", "search/", "page/", "assets/"]
+    /// Output files the site's own pages, feeds and sitemap use.
+    static let reservedFiles = Set(PageKind.allCases.flatMap(\.reservedPaths).filter { !$0.hasSuffix("/") }
+        + ["rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt"])
+    /// Output folders the site's own pages and the theme's files use.
+    static let reservedFolders = Set(PageKind.allCases.flatMap(\.reservedPaths).filter { $0.hasSuffix("/") } + ["assets/"])
 
     /// Whether the file serving `path` would be one the site writes itself
     /// (`/` and `/index.html` are the home page, `/tags/x/` a tag page), or

@@ -1,0 +1,303 @@
+import Foundation
+import Mustache
+
+/// Every kind of page the site makes (`page.kind` in templates), and all
+/// that tells the kinds apart outside their pages' values: the template,
+/// the `page.is…` flag, the URLs kept from entries, the sitemap, and the
+/// templates not offered as layouts all read this one list. A new kind is
+/// a case here, its pages in `pageJobs()` below, and its template.
+enum PageKind: String, CaseIterable, Sendable {
+    // In the order of the site's pages (`pageJobs()`).
+    case post, page, home, tag, section, tags, archive, series, seriesIndex, search, notFound, redirect
+
+    /// The template its pages are rendered with (a post's or page's
+    /// `layout` may name another).
+    var template: String {
+        switch self {
+        case .home, .tag, .section: "list"
+        case .seriesIndex: "series-index"
+        case .notFound: "404"
+        default: rawValue
+        }
+    }
+
+    /// The flag true on its pages and false on all others
+    /// (`page.isSeriesIndex`); none for a redirect, which shows nothing.
+    var flag: String? { self == .redirect ? nil : "is" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The output paths below the root that its pages take, a folder's
+    /// ending in `/`: no entry, alias or redirect may have a URL there.
+    var reservedPaths: [String] {
+        switch self {
+        case .home: ["index.html", "page/"]
+        case .tag, .tags: ["tags/"]
+        case .archive: ["archive/"]
+        case .series, .seriesIndex: ["series/"]
+        // The folder holds the search index too, with search off as well.
+        case .search: ["search/"]
+        case .notFound: ["404.html"]
+        case .post, .page, .section, .redirect: []
+        }
+    }
+
+    /// Whether search engines are asked not to index its pages (`page.noindex`).
+    var isNoindex: Bool { self == .notFound || self == .redirect }
+
+    /// The kinds whose pages the sitemap lists, in its order.
+    static let sitemapOrder: [PageKind] = [.home, .post, .page, .archive, .tags, .tag, .seriesIndex, .series, .section]
+}
+
+extension SiteRenderer {
+    /// One page to render: where it goes, with which template and values,
+    /// and a digest of everything the page is made from.
+    struct PageJob: Sendable {
+        var kind: PageKind
+        var path: String
+        var template: String
+        var fingerprint: UInt64
+        /// False for a page the sitemap leaves out though it lists its kind:
+        /// a list's later pages, the series index of a site without series.
+        var inSitemap = true
+        /// The date the sitemap gives as the page's last change.
+        var lastModified: Date? = nil
+        var context: @Sendable () -> Value
+    }
+
+    /// Every HTML page of the site, kind by kind in the order of
+    /// `PageKind.allCases`, in a stable order.
+    func pageJobs() -> [PageJob] {
+        var jobs: [PageJob] = []
+        let contexts = contexts
+        let posts = model.posts
+        // The closures below capture these rather than the whole configuration.
+        let siteTitle = config.title
+        let language = config.language
+        let rootPath = config.rootPath
+        let strings = Localization(language: config.language).strings
+        // A post's page shows of the other posts (its neighbours, its
+        // series) only their titles and URLs.
+        func combineLink(_ index: Int?, into fingerprint: inout Fingerprint) {
+            guard let index else { return fingerprint.combine(false) }
+            fingerprint.combine(posts[index].title)
+            fingerprint.combine(posts[index].path)
+        }
+        // A list shows of each post the summary fields its templates name.
+        var summaryInputs: PostSummary.Inputs?
+        var knownSummaryDigests: [String: [UInt64]] = [:]
+        func summaryDigests(for template: String) -> [UInt64] {
+            if let known = knownSummaryDigests[template] { return known }
+            let inputs = summaryInputs ?? PostSummary.Inputs(of: posts)
+            summaryInputs = inputs
+            let digests = inputs.digests(for: PostSummary.FieldSet(among: templates.nameParts(usedBy: template)))
+            knownSummaryDigests[template] = digests
+            return digests
+        }
+        func listKey(_ page: ListPage, _ parts: (inout Fingerprint) -> Void = { _ in }) -> UInt64 {
+            fingerprint("list") { fingerprint in
+                fingerprint.combine(page.path)
+                fingerprint.combine(page.number)
+                fingerprint.combine(page.total)
+                let digests = summaryDigests(for: "list")
+                for index in page.posts { fingerprint.combine(digests[index]) }
+                parts(&fingerprint)
+            }
+        }
+        for kind in PageKind.allCases {
+            func add(_ path: String, template: String? = nil, key: UInt64, inSitemap: Bool = true,
+                     lastModified: Date? = nil, _ context: @escaping @Sendable () -> Value) {
+                jobs.append(PageJob(
+                    kind: kind, path: path, template: template ?? kind.template, fingerprint: key,
+                    inSitemap: inSitemap, lastModified: lastModified, context: context))
+            }
+            switch kind {
+            case .post:
+                for index in posts.indices {
+                    let post = posts[index]
+                    let key = fingerprint(post.layout) { fingerprint in
+                        fingerprint.combine(post.digest)
+                        combineLink(index + 1 < posts.count ? index + 1 : nil, into: &fingerprint)
+                        combineLink(index > 0 ? index - 1 : nil, into: &fingerprint)
+                        if let membership = model.seriesMembership[index] {
+                            // The series box: the series' title (which one member's
+                            // front matter gives) and URL, this post's place, and
+                            // every part's title and URL.
+                            let group = model.series[membership.series]
+                            fingerprint.combine(group.title)
+                            fingerprint.combine(group.slug)
+                            fingerprint.combine(membership.position)
+                            for member in group.posts { combineLink(member, into: &fingerprint) }
+                        }
+                    }
+                    add(post.path, template: post.layout, key: key, lastModified: post.updated ?? post.date) {
+                        contexts.post(at: index)
+                    }
+                }
+            case .page:
+                for page in model.pages {
+                    let key = fingerprint(page.layout) { $0.combine(page.digest) }
+                    add(page.path, template: page.layout, key: key, lastModified: page.updated ?? page.date) {
+                        contexts.page(page)
+                    }
+                }
+            case .home:
+                for page in paginate(Array(model.posts.indices), size: config.postsPerPage, basePath: "/") {
+                    let newest = posts.first.flatMap { $0.updated ?? $0.date }
+                    add(page.path, key: listKey(page), inSitemap: page.number == 1, lastModified: newest) {
+                        contexts.list(kind: kind, title: siteTitle, page: page, basePath: "/", extra: [:])
+                    }
+                }
+            case .tag:
+                let prefix = strings["postsTagged"] ?? "Posts tagged"
+                for tag in model.tags {
+                    let base = "/tags/\(tag.slug)/"
+                    let tagValue: Value = .dictionary([
+                        "name": .string(tag.name), "slug": .string(tag.slug), "url": .string(contexts.url(base)),
+                        "count": .int(tag.posts.count), "feeds": PageContexts.feedLinks(root: config.rootPath, base: base),
+                    ])
+                    for page in paginate(tag.posts, size: config.postsPerPage, basePath: base) {
+                        let key = listKey(page) { fingerprint in
+                            fingerprint.combine(tag.name)
+                            fingerprint.combine(tag.posts.count)
+                        }
+                        add(page.path, key: key, inSitemap: page.number == 1) {
+                            contexts.list(
+                                kind: kind, title: "\(prefix) “\(tag.name)”", page: page, basePath: base,
+                                extra: ["tag": tagValue, "page": .dictionary(["feeds": PageContexts.feedLinks(root: rootPath, base: base)])])
+                        }
+                    }
+                }
+            case .section:
+                for section in model.sections {
+                    let title = section.title
+                    for page in paginate(section.posts, size: config.postsPerPage, basePath: section.path) {
+                        let key = listKey(page) { fingerprint in
+                            fingerprint.combine(title)
+                            fingerprint.combine(section.index?.digest ?? 0)
+                        }
+                        add(page.path, key: key, inSitemap: page.number == 1, lastModified: posts[section.posts[0]].date) {
+                            var values: [String: Value] = [:]
+                            if let index = section.index {
+                                // The section's own text heads its first page only.
+                                var intro: [String: Value] = ["title": .string(index.title)]
+                                if page.number == 1 { intro["content"] = .string(index.content?.html ?? "") }
+                                values["section"] = .dictionary(Fields(intro))
+                                if let description = index.description { values["page"] = .dictionary(["description": .string(description)]) }
+                            }
+                            return contexts.list(kind: kind, title: title, page: page, basePath: section.path, extra: values)
+                        }
+                    }
+                }
+            case .tags:
+                let key = fingerprint(kind.template) { fingerprint in
+                    for tag in model.tags {
+                        fingerprint.combine(tag.name)
+                        fingerprint.combine(tag.slug)
+                        fingerprint.combine(tag.posts.count)
+                    }
+                }
+                add("/tags/", key: key) {
+                    contexts.root(kind: kind, title: strings["tags"] ?? "Tags", path: "/tags/", language: language, extra: [
+                        "tags": .array(model.tags.map { tag in
+                            .dictionary([
+                                "name": .string(tag.name), "slug": .string(tag.slug),
+                                "url": .string(contexts.url("/tags/\(tag.slug)/")), "count": .int(tag.posts.count),
+                            ])
+                        }),
+                    ])
+                }
+            case .archive:
+                let key = fingerprint(kind.template) { fingerprint in
+                    let digests = summaryDigests(for: kind.template)
+                    for year in model.years {
+                        fingerprint.combine(year.year)
+                        fingerprint.combine(year.posts.count)
+                        for index in year.posts { fingerprint.combine(digests[index]) }
+                    }
+                }
+                add("/archive/", key: key) {
+                    contexts.root(kind: kind, title: strings["archive"] ?? "Archive", path: "/archive/",
+                                  language: language, extra: [
+                        "years": .array(model.years.map { year in
+                            .dictionary([
+                                "year": .int(year.year), "count": .int(year.posts.count),
+                                "posts": .array(year.posts.map(contexts.listed)),
+                            ])
+                        }),
+                    ])
+                }
+            case .series:
+                for group in model.series {
+                    let path = "/series/\(group.slug)/"
+                    let key = fingerprint(kind.template) { fingerprint in
+                        fingerprint.combine(group.title)
+                        fingerprint.combine(group.slug)
+                        let digests = summaryDigests(for: kind.template)
+                        for index in group.posts { fingerprint.combine(digests[index]) }
+                    }
+                    add(path, key: key) {
+                        contexts.root(kind: kind, title: group.title, path: path, language: language, extra: [
+                            "series": .dictionary([
+                                "title": .string(group.title), "slug": .string(group.slug),
+                                "url": .string(contexts.url(path)), "count": .int(group.posts.count),
+                                "posts": .array(group.posts.enumerated().map { position, index in
+                                    var summary = contexts.summaries[index].fields
+                                    summary["part"] = .int(position + 1)
+                                    for key in ["dateDisplay", "updatedDisplay"] {
+                                        summary[key] = contexts.summaries[index].displayedDate(key, in: contexts.listLocalization)
+                                    }
+                                    return .dictionary(Fields(summary))
+                                }),
+                            ]),
+                        ])
+                    }
+                }
+            case .seriesIndex:
+                let key = fingerprint(kind.template) { fingerprint in
+                    for group in model.series {
+                        fingerprint.combine(group.title)
+                        fingerprint.combine(group.slug)
+                        fingerprint.combine(group.posts.count)
+                    }
+                }
+                add("/series/", key: key, inSitemap: !model.series.isEmpty) {
+                    contexts.root(kind: kind, title: strings["allSeries"] ?? "Series", path: "/series/",
+                                  language: language, extra: [
+                        "seriesList": .array(model.series.map { group in
+                            .dictionary([
+                                "title": .string(group.title), "url": .string(contexts.url("/series/\(group.slug)/")),
+                                "count": .int(group.posts.count),
+                            ])
+                        }),
+                    ])
+                }
+            case .search:
+                guard config.search.enabled else { continue }
+                add("/search/", key: fingerprint(kind.template) { _ in }) {
+                    contexts.root(kind: kind, title: strings["search"] ?? "Search", path: "/search/",
+                                  language: language, extra: [:])
+                }
+            case .notFound:
+                add("/404.html", key: fingerprint(kind.template) { _ in }) {
+                    contexts.root(kind: kind, title: strings["notFoundTitle"] ?? "Page not found", path: "/404.html",
+                                  language: language, extra: [:])
+                }
+            case .redirect:
+                for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) {
+                    let key = fingerprint(kind.template) { fingerprint in
+                        fingerprint.combine(alias)
+                        fingerprint.combine(target)
+                    }
+                    add(alias, key: key) {
+                        contexts.root(kind: kind, title: strings["redirecting"] ?? "Redirecting", path: alias,
+                                      language: language, extra: [
+                            "redirect": .dictionary([
+                                "url": .string(contexts.url(target)), "permalink": .string(contexts.permalink(target)),
+                            ]),
+                        ])
+                    }
+                }
+            }
+        }
+        return jobs
+    }
+}
