@@ -17,6 +17,6 @@ final class ListedPost: MustacheObject {
     }
 
     func value(forKey key: String) -> Value? {
-        summary.displayedDate(key, in: localization) ?? summary.value(forKey: key)
+        summary.value(forKey: key, in: localization) ?? summary.value(forKey: key)
     }
 }

@@ -242,8 +242,8 @@ extension SiteRenderer {
                                 "posts": .array(group.posts.enumerated().map { position, index in
                                     var summary = contexts.summaries[index].fields
                                     summary["part"] = .int(position + 1)
-                                    for key in ["dateDisplay", "updatedDisplay"] {
-                                        summary[key] = contexts.summaries[index].displayedDate(key, in: contexts.listLocalization)
+                                    for key in PostSummary.localizedFieldNames {
+                                        summary[key] = contexts.summaries[index].value(forKey: key, in: contexts.listLocalization)
                                     }
                                     return .dictionary(Fields(summary))
                                 }),

@@ -39,13 +39,78 @@ final class PostSummary: MustacheObject {
         }
     }
 
+    /// One field of a summary: its name, the inputs of the post its value
+    /// is made from (which a list's fingerprint then holds), and how it is
+    /// made; `localized` when it follows the language of the page showing
+    /// it (`ListedPost`), which `make` gives in the post's own.
+    private struct Field: Sendable {
+        let name: String
+        let inputs: [Inputs.Input]
+        let make: @Sendable (PostSummary) -> Value?
+        var localized: (@Sendable (PostSummary, Localization) -> Value?)?
+
+        init(_ name: String, _ inputs: [Inputs.Input], _ make: @escaping @Sendable (PostSummary) -> Value?) {
+            (self.name, self.inputs, self.make) = (name, inputs, make)
+        }
+
+        init(_ name: String, _ inputs: [Inputs.Input], localized: @escaping @Sendable (PostSummary, Localization) -> Value?) {
+            (self.name, self.inputs, self.localized) = (name, inputs, localized)
+            make = { localized($0, $0.localization) }
+        }
+    }
+
     /// Every field a summary can have (some only when the post has a date,
     /// an update date, an image or a series part).
-    static let fieldNames = [
-        "title", "url", "permalink", "description", "summaryHTML", "readingMinutes", "wordCount", "lang", "isPoem",
-        "isPage", "tags", "hasTags", "hasDate", "dateISO", "dateDisplay", "updatedISO", "updatedDisplay", "image",
-        "part", "extra",
+    private static let fieldList: [Field] = [
+        Field("title", [.title]) { .string($0.post.title) },
+        Field("url", [.path]) { .string(PageContexts.url($0.post.path, root: $0.parts.root)) },
+        Field("permalink", [.path]) { .string($0.parts.origin + PageContexts.url($0.post.path, root: $0.parts.root)) },
+        Field("description", [.description]) { .string($0.post.description ?? "") },
+        Field("summaryHTML", [.summary]) { .string($0.post.content?.summaryHTML ?? "") },
+        Field("readingMinutes", [.readingMinutes]) { .int($0.post.content?.readingMinutes ?? 1) },
+        Field("wordCount", [.wordCount]) { .int($0.post.content?.wordCount ?? 0) },
+        Field("lang", [.language]) { .string($0.post.language) },
+        Field("isPoem", [.poem]) { .bool($0.post.isPoem) },
+        Field("isPage", [.page]) { .bool($0.post.kind == .page) },
+        Field("tags", [.tags]) { summary in
+            .array(summary.post.tags.map { tag in
+                let slug = TextFolding.termSlug(tag)
+                return .dictionary([
+                    "name": .string(tag), "slug": .string(slug), "url": .string(summary.parts.root + "tags/\(slug)/"),
+                ])
+            })
+        },
+        Field("hasTags", [.tags]) { .bool(!$0.post.tags.isEmpty) },
+        Field("hasDate", [.date]) { .bool($0.post.date != nil) },
+        Field("dateISO", [.date]) { summary in
+            summary.post.date.map { .string(CalendarParts($0, zone: summary.dateZone).iso8601) }
+        },
+        Field("dateDisplay", [.date, .language]) { summary, localization in
+            summary.post.date.map { .string(localization.display($0, in: summary.dateZone)) }
+        },
+        Field("updatedISO", [.updated]) { summary in
+            summary.post.updated.map { .string(CalendarParts($0, zone: summary.parts.zone).iso8601) }
+        },
+        Field("updatedDisplay", [.updated, .language]) { summary, localization in
+            summary.post.updated.map { .string(localization.display($0, in: summary.parts.zone)) }
+        },
+        Field("image", [.image]) { summary in
+            summary.post.image.map { image in
+                let parts = summary.parts
+                return .string(image.hasPrefix("/") ? parts.origin + PageContexts.url(image, root: parts.root) : image)
+            }
+        },
+        Field("part", [.part]) { $0.post.seriesPart.map { .int($0) } },
+        // Always a mapping, so that `extra.key` of a post without it is
+        // not looked up in the page around the list.
+        Field("extra", [.extra]) { .dictionary($0.post.extra) },
     ]
+
+    /// The names of `fieldList`, in its order.
+    static let fieldNames = fieldList.map(\.name)
+
+    /// The fields that follow the language of the page showing them.
+    static let localizedFieldNames = fieldList.filter { $0.localized != nil }.map(\.name)
 
     /// The place of each field name in `fieldNames`: a name not there is
     /// answered at once (templates look names up through every context on
@@ -65,7 +130,7 @@ final class PostSummary: MustacheObject {
         case .present(let value): return value
         case .absent: return nil
         case .unknown:
-            let value = field(key)
+            let value = Self.fieldList[index].make(self)
             known.withLock { $0[index] = value.map { .present($0) } ?? .absent }
             return value
         }
@@ -100,10 +165,40 @@ final class PostSummary: MustacheObject {
     /// on its own, so that the digest of any set of fields is a few words
     /// combined (`digests(for:)`) rather than the post's strings hashed again.
     struct Inputs: Sendable {
-        /// The inputs, in the order of their digests in `table`.
-        private enum Input: Int, CaseIterable {
+        /// The inputs, in the order of their digests in `table`, each with
+        /// what of the post it digests.
+        fileprivate enum Input: Int, CaseIterable {
             case title, path, description, summary, readingMinutes, wordCount, language, poem, page, tags, date,
                 updated, image, part, extra
+
+            func combine(_ post: borrowing Entry.Fields, into fingerprint: inout Fingerprint) {
+                let content = post.content
+                switch self {
+                case .title: fingerprint.combine(post.title)
+                case .path: fingerprint.combine(post.path)
+                case .description: fingerprint.combine(post.description)
+                case .summary: fingerprint.combine(content?.summaryHTML)
+                case .readingMinutes: fingerprint.combine(content?.readingMinutes ?? -1)
+                case .wordCount: fingerprint.combine(content?.wordCount ?? -1)
+                case .language: fingerprint.combine(post.language)
+                case .poem: fingerprint.combine(post.layout == "poem")
+                case .page: fingerprint.combine(post.kind == .page)
+                case .tags:
+                    fingerprint.combine(post.tags.count)
+                    for tag in post.tags { fingerprint.combine(tag) }
+                case .date:
+                    fingerprint.combine(post.date?.timeIntervalSince1970.bitPattern ?? 0)
+                    fingerprint.combine(post.date != nil)
+                    fingerprint.combine(post.dateZoneOffset ?? Int.min)
+                case .updated:
+                    fingerprint.combine(post.updated?.timeIntervalSince1970.bitPattern ?? 0)
+                    fingerprint.combine(post.updated != nil)
+                case .image: fingerprint.combine(post.image)
+                case .part: fingerprint.combine(post.seriesPart ?? -1)
+                // Every key the same way: the values' canonical form, keys sorted.
+                case .extra: fingerprint.combine(Value.dictionary(post.extra))
+                }
+            }
         }
 
         /// `Input.allCases.count` digests per post, post after post.
@@ -132,64 +227,14 @@ final class PostSummary: MustacheObject {
         /// The digests of the inputs of `post`, in the order of `Input`.
         static func digests(of post: Entry) -> [UInt64] {
             post.withFields { post in
-                func digest(_ body: (inout Fingerprint) -> Void) -> UInt64 {
+                var digests: [UInt64] = []
+                digests.reserveCapacity(width)
+                for input in Input.allCases {
                     var fingerprint = Fingerprint()
-                    body(&fingerprint)
-                    return fingerprint.value
+                    input.combine(post, into: &fingerprint)
+                    digests.append(fingerprint.value)
                 }
-                let content = post.content
-                return [
-                    digest { $0.combine(post.title) },
-                    digest { $0.combine(post.path) },
-                    digest { $0.combine(post.description) },
-                    digest { $0.combine(content?.summaryHTML) },
-                    digest { $0.combine(content?.readingMinutes ?? -1) },
-                    digest { $0.combine(content?.wordCount ?? -1) },
-                    digest { $0.combine(post.language) },
-                    digest { $0.combine(post.layout == "poem") },
-                    digest { $0.combine(post.kind == .page) },
-                    digest { fingerprint in
-                        fingerprint.combine(post.tags.count)
-                        for tag in post.tags { fingerprint.combine(tag) }
-                    },
-                    digest { fingerprint in
-                        fingerprint.combine(post.date?.timeIntervalSince1970.bitPattern ?? 0)
-                        fingerprint.combine(post.date != nil)
-                        fingerprint.combine(post.dateZoneOffset ?? Int.min)
-                    },
-                    digest { fingerprint in
-                        fingerprint.combine(post.updated?.timeIntervalSince1970.bitPattern ?? 0)
-                        fingerprint.combine(post.updated != nil)
-                    },
-                    digest { $0.combine(post.image) },
-                    digest { $0.combine(post.seriesPart ?? -1) },
-                    // Every key the same way: the values' canonical form, keys sorted.
-                    digest { $0.combine(Value.dictionary(post.extra)) },
-                ]
-            }
-        }
-
-        /// The inputs each field's value is made from; mirrors `field(_:)`.
-        private static func inputs(of field: String) -> [Input] {
-            switch field {
-            case "title": [.title]
-            case "url", "permalink": [.path]
-            case "description": [.description]
-            case "summaryHTML": [.summary]
-            case "readingMinutes": [.readingMinutes]
-            case "wordCount": [.wordCount]
-            case "lang": [.language]
-            case "isPoem": [.poem]
-            case "isPage": [.page]
-            case "tags", "hasTags": [.tags]
-            case "hasDate", "dateISO": [.date]
-            case "dateDisplay": [.date, .language]
-            case "updatedISO": [.updated]
-            case "updatedDisplay": [.updated, .language]
-            case "image": [.image]
-            case "part": [.part]
-            case "extra": [.extra]
-            default: Input.allCases
+                return digests
             }
         }
 
@@ -200,8 +245,8 @@ final class PostSummary: MustacheObject {
         /// changes.
         func digests(for fields: FieldSet) -> [UInt64] {
             var used = Set<Input>()
-            for (index, name) in PostSummary.fieldNames.enumerated() where fields.bits & (1 << UInt32(index)) != 0 {
-                used.formUnion(Self.inputs(of: name))
+            for (index, field) in PostSummary.fieldList.enumerated() where fields.bits & (1 << UInt32(index)) != 0 {
+                used.formUnion(field.inputs)
             }
             let columns = Input.allCases.filter(used.contains).map(\.rawValue)
             return (0..<count).map { post in
@@ -222,52 +267,10 @@ final class PostSummary: MustacheObject {
         post.dateZoneOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? parts.zone
     }
 
-    /// `dateDisplay` or `updatedDisplay` in `localization`'s language, for
-    /// a page in another language than the post (`ListedPost`); nil for
-    /// any other key, and when the post has no such date.
-    func displayedDate(_ key: String, in localization: Localization) -> Value? {
-        switch key {
-        case "dateDisplay": return post.date.map { .string(localization.display($0, in: dateZone)) }
-        case "updatedDisplay": return post.updated.map { .string(localization.display($0, in: parts.zone)) }
-        default: return nil
-        }
-    }
-
-    private func field(_ key: String) -> Value? {
-        let root = parts.root
-        switch key {
-        case "title": return .string(post.title)
-        case "url": return .string(PageContexts.url(post.path, root: root))
-        case "permalink": return .string(parts.origin + PageContexts.url(post.path, root: root))
-        case "description": return .string(post.description ?? "")
-        case "summaryHTML": return .string(post.content?.summaryHTML ?? "")
-        case "readingMinutes": return .int(post.content?.readingMinutes ?? 1)
-        case "wordCount": return .int(post.content?.wordCount ?? 0)
-        case "lang": return .string(post.language)
-        case "isPoem": return .bool(post.isPoem)
-        case "isPage": return .bool(post.kind == .page)
-        case "tags":
-            return .array(post.tags.map { tag in
-                let slug = TextFolding.termSlug(tag)
-                return .dictionary([
-                    "name": .string(tag), "slug": .string(slug), "url": .string(root + "tags/\(slug)/"),
-                ])
-            })
-        case "hasTags": return .bool(!post.tags.isEmpty)
-        case "hasDate": return .bool(post.date != nil)
-        case "dateISO": return post.date.map { .string(CalendarParts($0, zone: dateZone).iso8601) }
-        case "dateDisplay": return post.date.map { .string(localization.display($0, in: dateZone)) }
-        case "updatedISO": return post.updated.map { .string(CalendarParts($0, zone: parts.zone).iso8601) }
-        case "updatedDisplay": return post.updated.map { .string(localization.display($0, in: parts.zone)) }
-        case "image":
-            return post.image.map { image in
-                .string(image.hasPrefix("/") ? parts.origin + PageContexts.url(image, root: root) : image)
-            }
-        case "part": return post.seriesPart.map { .int($0) }
-        // Always a mapping, so that `extra.key` of a post without it is
-        // not looked up in the page around the list.
-        case "extra": return .dictionary(post.extra)
-        default: return nil
-        }
+    /// The value of `key` on a page in `localization`'s language, for a
+    /// field that follows the page's (`localizedFieldNames`); nil for any
+    /// other key, and when the post has no such value.
+    func value(forKey key: String, in localization: Localization) -> Value? {
+        Self.fieldIndex[key].flatMap { Self.fieldList[$0].localized?(self, localization) }
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import DespinaKit
+
+/// The summary fields, each declared once with the inputs it is made from:
+/// a list's fingerprint holds the inputs of the fields its templates name.
+@Suite struct PostSummaryFieldTests {
+    static let entry = Entry(Entry.Fields(
+        sourcePath: "Content/posts/a.md", kind: .post, section: "posts", requestedPath: "/posts/a/", title: "A",
+        date: nil, updated: nil, tags: [], description: nil, language: "en", isDraft: false, identifier: "a",
+        aliases: [], series: nil, seriesPart: nil, layout: "post", isSearchable: true, keywords: [], image: nil,
+        explicitPermalink: nil, body: "", bodyFirstLine: 1, markdown: MarkdownSettings()))
+
+    @Test func theFieldsAreTheDocumentedOnes() {
+        #expect(PostSummary.fieldNames == [
+            "title", "url", "permalink", "description", "summaryHTML", "readingMinutes", "wordCount", "lang", "isPoem",
+            "isPage", "tags", "hasTags", "hasDate", "dateISO", "dateDisplay", "updatedISO", "updatedDisplay", "image",
+            "part", "extra",
+        ])
+        #expect(PostSummary.localizedFieldNames == ["dateDisplay", "updatedDisplay"])
+    }
+
+    /// Changing an input changes the digest of the fields made from it and
+    /// of no others.
+    @Test(arguments: [
+        ("title", ["title"]), ("description", ["description"]), ("tags", ["tags", "hasTags"]),
+        ("language", ["lang", "dateDisplay", "updatedDisplay"]), ("path", ["url", "permalink"]),
+    ])
+    func aFieldsDigestFollowsItsInputs(changed: String, fields: [String]) {
+        var edited = Self.entry
+        switch changed {
+        case "title": edited.title = "B"
+        case "description": edited.description = "New."
+        case "tags": edited.tags = ["t"]
+        case "language": edited.language = "vi"
+        default: edited.path = "/posts/b/"
+        }
+        let before = PostSummary.Inputs(of: [Self.entry]), after = PostSummary.Inputs(of: [edited])
+        for name in PostSummary.fieldNames {
+            let set = PostSummary.FieldSet(among: [name])
+            #expect((before.digests(for: set) != after.digests(for: set)) == fields.contains(name), "\(name)")
+        }
+    }
+}
