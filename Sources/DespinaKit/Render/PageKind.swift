@@ -109,6 +109,19 @@ extension SiteRenderer {
                     kind: kind, path: path, template: template ?? kind.template, fingerprint: key,
                     inSitemap: inSitemap, lastModified: lastModified, context: context))
             }
+            // A page whose values beyond the site-wide ones are `extra`, made
+            // once here: its fingerprint is made from the very values its
+            // template receives.
+            func addPage(_ path: String, title: String, extra: [String: Value] = [:], inSitemap: Bool = true) {
+                let key = fingerprint(kind.template) { fingerprint in
+                    fingerprint.combine(path)
+                    fingerprint.combine(title)
+                    fingerprint.combine(Value.dictionary(Fields(extra)))
+                }
+                add(path, key: key, inSitemap: inSitemap) {
+                    contexts.root(kind: kind, title: title, path: path, language: language, extra: extra)
+                }
+            }
             switch kind {
             case .post:
                 for index in posts.indices {
@@ -155,10 +168,7 @@ extension SiteRenderer {
                         "count": .int(tag.posts.count), "feeds": PageContexts.feedLinks(root: config.rootPath, base: base),
                     ])
                     for page in paginate(tag.posts, size: config.postsPerPage, basePath: base) {
-                        let key = listKey(page) { fingerprint in
-                            fingerprint.combine(tag.name)
-                            fingerprint.combine(tag.posts.count)
-                        }
+                        let key = listKey(page) { $0.combine(tagValue) }
                         add(page.path, key: key, inSitemap: page.number == 1) {
                             contexts.list(
                                 kind: kind, title: "\(prefix) “\(tag.name)”", page: page, basePath: base,
@@ -188,23 +198,14 @@ extension SiteRenderer {
                     }
                 }
             case .tags:
-                let key = fingerprint(kind.template) { fingerprint in
-                    for tag in model.tags {
-                        fingerprint.combine(tag.name)
-                        fingerprint.combine(tag.slug)
-                        fingerprint.combine(tag.posts.count)
-                    }
-                }
-                add("/tags/", key: key) {
-                    contexts.root(kind: kind, title: strings["tags"] ?? "Tags", path: "/tags/", language: language, extra: [
-                        "tags": .array(model.tags.map { tag in
-                            .dictionary([
-                                "name": .string(tag.name), "slug": .string(tag.slug),
-                                "url": .string(contexts.url("/tags/\(tag.slug)/")), "count": .int(tag.posts.count),
-                            ])
-                        }),
-                    ])
-                }
+                addPage("/tags/", title: strings["tags"] ?? "Tags", extra: [
+                    "tags": .array(model.tags.map { tag in
+                        .dictionary([
+                            "name": .string(tag.name), "slug": .string(tag.slug),
+                            "url": .string(contexts.url("/tags/\(tag.slug)/")), "count": .int(tag.posts.count),
+                        ])
+                    }),
+                ])
             case .archive:
                 let key = fingerprint(kind.template) { fingerprint in
                     let digests = summaryDigests(for: kind.template)
@@ -252,49 +253,25 @@ extension SiteRenderer {
                     }
                 }
             case .seriesIndex:
-                let key = fingerprint(kind.template) { fingerprint in
-                    for group in model.series {
-                        fingerprint.combine(group.title)
-                        fingerprint.combine(group.slug)
-                        fingerprint.combine(group.posts.count)
-                    }
-                }
-                add("/series/", key: key, inSitemap: !model.series.isEmpty) {
-                    contexts.root(kind: kind, title: strings["allSeries"] ?? "Series", path: "/series/",
-                                  language: language, extra: [
-                        "seriesList": .array(model.series.map { group in
-                            .dictionary([
-                                "title": .string(group.title), "url": .string(contexts.url("/series/\(group.slug)/")),
-                                "count": .int(group.posts.count),
-                            ])
-                        }),
-                    ])
-                }
+                addPage("/series/", title: strings["allSeries"] ?? "Series", extra: [
+                    "seriesList": .array(model.series.map { group in
+                        .dictionary([
+                            "title": .string(group.title), "url": .string(contexts.url("/series/\(group.slug)/")),
+                            "count": .int(group.posts.count),
+                        ])
+                    }),
+                ], inSitemap: !model.series.isEmpty)
             case .search:
-                guard config.search.enabled else { continue }
-                add("/search/", key: fingerprint(kind.template) { _ in }) {
-                    contexts.root(kind: kind, title: strings["search"] ?? "Search", path: "/search/",
-                                  language: language, extra: [:])
-                }
+                if config.search.enabled { addPage("/search/", title: strings["search"] ?? "Search") }
             case .notFound:
-                add("/404.html", key: fingerprint(kind.template) { _ in }) {
-                    contexts.root(kind: kind, title: strings["notFoundTitle"] ?? "Page not found", path: "/404.html",
-                                  language: language, extra: [:])
-                }
+                addPage("/404.html", title: strings["notFoundTitle"] ?? "Page not found")
             case .redirect:
                 for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) {
-                    let key = fingerprint(kind.template) { fingerprint in
-                        fingerprint.combine(alias)
-                        fingerprint.combine(target)
-                    }
-                    add(alias, key: key) {
-                        contexts.root(kind: kind, title: strings["redirecting"] ?? "Redirecting", path: alias,
-                                      language: language, extra: [
-                            "redirect": .dictionary([
-                                "url": .string(contexts.url(target)), "permalink": .string(contexts.permalink(target)),
-                            ]),
-                        ])
-                    }
+                    addPage(alias, title: strings["redirecting"] ?? "Redirecting", extra: [
+                        "redirect": .dictionary([
+                            "url": .string(contexts.url(target)), "permalink": .string(contexts.permalink(target)),
+                        ]),
+                    ])
                 }
             }
         }
