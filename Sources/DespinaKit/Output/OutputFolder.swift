@@ -436,11 +436,14 @@ struct OutputFolder: Sendable {
 
     /// The first component of every path of `manifest`, and the marker's name.
     static func topLevelNames(of manifest: OutputManifest) -> Set<String> {
-        var names: Set<String> = [markerName]
+        // Substrings of the paths, found by byte: tens of thousands of paths
+        // share a handful of names, which become strings once each.
+        var names = Set<Substring>([Substring(markerName)])
         for path in manifest.entries.keys {
-            names.insert(path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path)
+            let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            names.insert(path[..<slash])
         }
-        return names
+        return Set(names.map(String.init))
     }
 
     /// The names at the top of `folder` that `madeNames` does not hold.
