@@ -34,7 +34,7 @@ try:
     while True:
         try:
             probe = socket.create_connection(("127.0.0.1", port), timeout=5)
-            probe.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            probe.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
             if probe.recv(64).startswith(b"HTTP/1.1 200"):
                 probe.close()
                 break
@@ -45,7 +45,7 @@ try:
             sys.exit("the server did not start")
         time.sleep(0.2)
     events = socket.create_connection(("127.0.0.1", port))
-    events.sendall(b"GET /__despina/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    events.sendall(f"GET /__despina/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     events.recv(4096)
     def edit_and_wait(run):
         start = time.monotonic()
