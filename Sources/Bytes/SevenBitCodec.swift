@@ -3,6 +3,7 @@
 /// form of the build cache and of the saved search index builder.
 public enum SevenBitCodec {
     /// Appends `value` to `bytes`.
+    @inlinable
     public static func append(_ value: UInt64, to bytes: inout [UInt8]) {
         var rest = value
         while rest >= 0x80 {
@@ -14,11 +15,13 @@ public enum SevenBitCodec {
 
     /// The number at `offset`, which moves past it; nil when the bytes end
     /// inside it or it is longer than 64 bits.
+    @inlinable
     public static func read(_ bytes: [UInt8], at offset: inout Int) -> UInt64? {
         bytes.withUnsafeBytes { read($0, at: &offset) }
     }
 
     /// `read(_:at:)` for bytes in memory the caller holds.
+    @inlinable
     public static func read(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0

@@ -210,49 +210,28 @@ extension PostingsMemory {
 
     /// The memory as bytes for `init(bytes:)`.
     func encoded() -> [UInt8] {
-        var writer = StateWriter()
-        writer.output.reserveCapacity(lists.reduce(64 + versions.count * 10) { $0 + $1.count + 4 })
-        writer.bytes(Self.magic)
-        writer.number(averages.count)
-        for average in averages { writer.number64(average.bitPattern) }
-        writer.number64(orderDigest)
-        writer.number(versions.count)
-        for version in versions { writer.number64(version) }
-        writer.number(lists.count)
-        for list in lists {
-            writer.number(list.count)
-            writer.bytes(list)
-        }
-        return writer.output
+        var writer = ByteWriter(capacity: lists.reduce(64 + versions.count * 10) { $0 + $1.count + 4 })
+        writer.bytes += Self.magic
+        writer.write(averages) { $0.write($1.bitPattern) }
+        writer.write(orderDigest)
+        writer.write(versions) { $0.write($1) }
+        writer.write(lists) { $0.write(bytes: $1) }
+        return writer.bytes
     }
 
     /// A memory read back from `encoded()`; nil when malformed.
     init?(bytes: [UInt8]) {
-        var reader = StateReader(bytes)
-        guard reader.bytes(Self.magic.count) == Self.magic, let averageCount = reader.number(),
-              averageCount == Field.count
+        guard let memory = try? ByteReader.read(bytes, { reader throws(MalformedBytes) in
+            try reader.skip(Self.magic)
+            let memory = PostingsMemory(
+                averages: try reader.readList { reader throws(MalformedBytes) in Double(bitPattern: try reader.readUInt64()) },
+                orderDigest: try reader.readUInt64(),
+                versions: try reader.readList { reader throws(MalformedBytes) in try reader.readUInt64() },
+                lists: try reader.readList { reader throws(MalformedBytes) in try reader.readBytes() })
+            guard memory.averages.count == Field.count, reader.isAtEnd else { throw MalformedBytes() }
+            return memory
+        })
         else { return nil }
-        var averages: [Double] = []
-        for _ in 0..<averageCount {
-            guard let bits = reader.number64() else { return nil }
-            averages.append(Double(bitPattern: bits))
-        }
-        guard let orderDigest = reader.number64(), let versionCount = reader.number(), versionCount <= bytes.count
-        else { return nil }
-        var versions: [UInt64] = []
-        versions.reserveCapacity(versionCount)
-        for _ in 0..<versionCount {
-            guard let version = reader.number64() else { return nil }
-            versions.append(version)
-        }
-        guard let listCount = reader.number(), listCount <= bytes.count else { return nil }
-        var lists: [[UInt8]] = []
-        lists.reserveCapacity(listCount)
-        for _ in 0..<listCount {
-            guard let size = reader.number(), let list = reader.bytes(size) else { return nil }
-            lists.append(list)
-        }
-        guard reader.isAtEnd else { return nil }
-        self.init(averages: averages, orderDigest: orderDigest, versions: versions, lists: lists)
+        self = memory
     }
 }

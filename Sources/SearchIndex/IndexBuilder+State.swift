@@ -61,12 +61,12 @@ extension IndexBuilder {
 
     /// The tables of terms and words, as bytes for `init(tables:parts:)`.
     public func encodedTables() -> [UInt8] {
-        var writer = StateWriter()
-        writer.bytes(Self.stateMagic)
-        writer.number(removedSinceCompaction)
-        writer.strings(termNames)
-        writer.strings(wordNames)
-        return writer.output
+        var writer = ByteWriter()
+        writer.bytes += Self.stateMagic
+        writer.write(count: removedSinceCompaction)
+        writer.write(termNames)
+        writer.write(wordNames)
+        return writer.bytes
     }
 
     /// The documents of part `part`, as bytes for `init(tables:parts:)`.
@@ -85,11 +85,10 @@ extension IndexBuilder {
     }
 
     private func encodedPart(identifiers: [String]) -> [UInt8] {
-        var writer = StateWriter()
         // Room for every document, so that megabytes are not copied each
         // time the buffer would have doubled (room never written to costs
         // no memory): the texts and up to five bytes per number.
-        writer.output.reserveCapacity(identifiers.reduce(64) { total, id in
+        var writer = ByteWriter(capacity: identifiers.reduce(64) { total, id in
             guard let slot = slots[id] else { return total }
             let document = documents[slot]
             let stored = document.stored
@@ -98,196 +97,103 @@ extension IndexBuilder {
             let numbers = document.fieldLengths.count + document.terms.count + document.vocabulary.count
             return total + texts + document.counts.count + 5 * numbers
         })
-        writer.bytes(Self.stateMagic)
-        writer.number(identifiers.count)
+        writer.bytes += Self.stateMagic
+        writer.write(count: identifiers.count)
         for index in byteOrder(of: identifiers) {
             guard let slot = slots[identifiers[index]] else { continue }
             let document = documents[slot]
             let stored = document.stored
-            // Six texts, as a list (`strings`) without making one.
-            writer.number(6)
-            writer.string(stored.id)
-            writer.string(stored.url)
-            writer.string(stored.title)
-            writer.string(stored.section)
-            writer.string(stored.language)
-            writer.string(stored.description)
+            // Six texts, as a list (`write(_: [String])`) without making one.
+            writer.write(count: 6)
+            writer.write(stored.id)
+            writer.write(stored.url)
+            writer.write(stored.title)
+            writer.write(stored.section)
+            writer.write(stored.language)
+            writer.write(stored.description)
             // The date as shown; the text key is the identifier's hash.
-            writer.optional(stored.dateText)
-            writer.optional(stored.date)
-            writer.optional(stored.thumbnail)
-            writer.strings(stored.tags)
-            writer.signed(document.dateKey)
-            writer.numbers(document.fieldLengths)
-            writer.numbers(document.terms)
-            writer.number(document.counts.count)
-            writer.output += document.counts
-            writer.numbers(document.vocabulary)
-            writer.number64(document.version)
+            writer.write(stored.dateText)
+            writer.write(stored.date)
+            writer.write(stored.thumbnail)
+            writer.write(stored.tags)
+            writer.write(document.dateKey)
+            writer.write(document.fieldLengths) { $0.write(count: $1) }
+            writer.write(document.terms) { $0.write(UInt64($1)) }
+            writer.write(bytes: document.counts)
+            writer.write(document.vocabulary) { $0.write(UInt64($1)) }
+            writer.write(document.version)
         }
-        return writer.output
+        return writer.bytes
     }
 
     /// A builder read back from its tables and all of its parts; nil when
     /// any of them is damaged or does not fit the tables.
     public init?(tables: [UInt8], parts: [[UInt8]]) {
         self.init()
-        guard parts.count == Self.stateParts else { return nil }
-        var reader = StateReader(tables)
-        guard reader.bytes(Self.stateMagic.count) == Self.stateMagic,
-              let removed = reader.number(), let terms = reader.strings(), let words = reader.strings(), reader.isAtEnd
-        else { return nil }
-        removedSinceCompaction = removed
-        termNames = terms
-        wordNames = words
-        for (index, name) in terms.enumerated() { termNumbers[name] = UInt32(index) }
-        for (index, name) in words.enumerated() { wordNumbers[name] = UInt32(index) }
-        guard termNumbers.count == terms.count, wordNumbers.count == words.count else { return nil }
-        for (part, bytes) in parts.enumerated() {
-            var reader = StateReader(bytes)
-            guard reader.bytes(Self.stateMagic.count) == Self.stateMagic, let count = reader.number() else { return nil }
-            for _ in 0..<count {
-                // Six texts, read one by one rather than as a list.
-                guard reader.number() == 6, let id = reader.string(), let url = reader.string(),
-                      let title = reader.string(), let section = reader.string(), let language = reader.string(),
-                      let description = reader.string(), let dateText = reader.optional(),
-                      let date = reader.optional(), let thumbnail = reader.optional(), let tags = reader.strings(),
-                      let dateKey = reader.signed(),
-                      let fieldLengths = reader.numbers(), fieldLengths.count == Field.count,
-                      let termList = reader.numbers32(below: terms.count), let countSize = reader.number(),
-                      let counts = reader.bytes(countSize), let vocabulary = reader.numbers32(below: UInt32.max),
-                      let version = reader.number64(),
-                      Self.statePart(of: id) == part, slots[id] == nil,
-                      vocabulary.count % 2 == 0
-                else { return nil }
-                var index = 0
-                while index < vocabulary.count {
-                    guard vocabulary[index] < words.count, vocabulary[index + 1] < termList.count else { return nil }
-                    index += 2
-                }
-                let document = CompactDocument(
-                    stored: StoredDocument(
-                        id: id, url: url, title: title, date: date.value, section: section,
-                        language: language, tags: tags, thumbnail: thumbnail.value, description: description,
-                        textKey: DocumentText.key(forID: id), dateText: dateText.value),
-                    dateKey: dateKey, fieldLengths: fieldLengths, terms: termList, counts: counts,
-                    vocabulary: vocabulary, version: version)
-                guard Self.countsFit(document) else { return nil }
-                slots[id] = documents.count
-                documents.append(document)
-            }
-            guard reader.isAtEnd else { return nil }
+        guard parts.count == Self.stateParts, (try? read(tables: tables, parts: parts)) != nil else { return nil }
+    }
+
+    private mutating func read(tables: [UInt8], parts: [[UInt8]]) throws(MalformedBytes) {
+        try ByteReader.read(tables) { reader throws(MalformedBytes) in
+            try reader.skip(Self.stateMagic)
+            removedSinceCompaction = try reader.readUnsigned()
+            termNames = try reader.readStrings()
+            wordNames = try reader.readStrings()
+            guard reader.isAtEnd else { throw MalformedBytes() }
         }
+        for (index, name) in termNames.enumerated() { termNumbers[name] = UInt32(index) }
+        for (index, name) in wordNames.enumerated() { wordNumbers[name] = UInt32(index) }
+        guard termNumbers.count == termNames.count, wordNumbers.count == wordNames.count else { throw MalformedBytes() }
+        for (part, bytes) in parts.enumerated() {
+            try ByteReader.read(bytes) { reader throws(MalformedBytes) in
+                try reader.skip(Self.stateMagic)
+                for _ in 0..<(try reader.readUnsigned()) { try readDocument(&reader, part: part) }
+                guard reader.isAtEnd else { throw MalformedBytes() }
+            }
+        }
+    }
+
+    private mutating func readDocument(_ reader: inout ByteReader, part: Int) throws(MalformedBytes) {
+        // Six texts, read one by one rather than as a list.
+        guard try reader.readUnsigned() == 6 else { throw MalformedBytes() }
+        let id = try reader.readString(), url = try reader.readString(), title = try reader.readString()
+        let section = try reader.readString(), language = try reader.readString()
+        let description = try reader.readString(), dateText = try reader.readOptionalString()
+        let date = try reader.readOptionalString(), thumbnail = try reader.readOptionalString()
+        let tags = try reader.readStrings(), dateKey = try reader.readInt()
+        let fieldLengths = try reader.readList { reader throws(MalformedBytes) in try reader.readUnsigned() }
+        let termList = try reader.readNumbers32(below: UInt64(termNames.count))
+        let counts = try reader.readBytes(), vocabulary = try reader.readNumbers32(below: UInt64(UInt32.max))
+        let version = try reader.readUInt64()
+        guard fieldLengths.count == Field.count, Self.statePart(of: id) == part, slots[id] == nil,
+              vocabulary.count % 2 == 0
+        else { throw MalformedBytes() }
+        for index in stride(from: 0, to: vocabulary.count, by: 2)
+        where vocabulary[index] >= wordNames.count || vocabulary[index + 1] >= termList.count {
+            throw MalformedBytes()
+        }
+        let document = CompactDocument(
+            stored: StoredDocument(
+                id: id, url: url, title: title, date: date, section: section, language: language, tags: tags,
+                thumbnail: thumbnail, description: description, textKey: DocumentText.key(forID: id),
+                dateText: dateText),
+            dateKey: dateKey, fieldLengths: fieldLengths, terms: termList, counts: counts,
+            vocabulary: vocabulary, version: version)
+        guard Self.countsFit(document) else { throw MalformedBytes() }
+        slots[id] = documents.count
+        documents.append(document)
     }
 
     private static let stateMagic = Array("despina-index-state 2\n".utf8)
 }
 
-/// Writes the numbers and strings of a saved builder.
-struct StateWriter {
-    var output: [UInt8] = []
-
-    mutating func bytes(_ bytes: [UInt8]) { output += bytes }
-
-    mutating func number64(_ value: UInt64) { SevenBitCodec.append(value, to: &output) }
-
-    mutating func number(_ value: Int) { number64(UInt64(max(value, 0))) }
-
-    mutating func signed(_ value: Int) { number64(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
-
-    mutating func numbers(_ values: [Int]) {
-        number(values.count)
-        for value in values { number(value) }
-    }
-
-    mutating func numbers(_ values: [UInt32]) {
-        number(values.count)
-        for value in values { number64(UInt64(value)) }
-    }
-
-    mutating func string(_ value: String) {
-        number(value.utf8.count)
-        output.append(contentsOf: value.utf8)
-    }
-
-    mutating func strings(_ values: [String]) {
-        number(values.count)
-        for value in values { string(value) }
-    }
-
-    mutating func optional(_ value: String?) {
-        output.append(value == nil ? 0 : 1)
-        if let value { string(value) }
-    }
-}
-
-/// Reads what `StateWriter` wrote; nil on any malformed or short value.
-struct StateReader {
-    private let input: [UInt8]
-    private var offset = 0
-
-    init(_ input: [UInt8]) { self.input = input }
-
-    var isAtEnd: Bool { offset == input.count }
-
-    mutating func bytes(_ count: Int) -> [UInt8]? {
-        guard count >= 0, count <= input.count - offset else { return nil }
-        defer { offset += count }
-        return Array(input[offset..<offset + count])
-    }
-
-    mutating func number64() -> UInt64? { SevenBitCodec.read(input, at: &offset) }
-
-    mutating func number() -> Int? {
-        guard let value = number64(), value <= UInt64(Int.max) else { return nil }
-        return Int(value)
-    }
-
-    mutating func signed() -> Int? {
-        guard let raw = number64() else { return nil }
-        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
-    }
-
-    mutating func numbers() -> [Int]? { list { $0.number() } }
-
+extension ByteReader {
     /// A list of numbers each below `limit`, kept in 32 bits.
-    mutating func numbers32(below limit: some BinaryInteger) -> [UInt32]? {
-        list { reader in
-            guard let value = reader.number64(), value < limit, value <= UInt64(UInt32.max) else { return nil }
-            return UInt32(value)
-        }
-    }
-
-    /// A string decoded from the input in place (no copy of its bytes first).
-    mutating func string() -> String? {
-        guard let count = number(), count <= input.count - offset else { return nil }
-        defer { offset += count }
-        return String(decoding: input[offset..<offset + count], as: UTF8.self)
-    }
-
-    mutating func strings() -> [String]? { list { $0.string() } }
-
-    /// A count, then that many values, each read by `element`.
-    private mutating func list<Element>(_ element: (inout StateReader) -> Element?) -> [Element]? {
-        guard let count = number(), count <= input.count - offset else { return nil }
-        var values: [Element] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let value = element(&self) else { return nil }
-            values.append(value)
-        }
-        return values
-    }
-
-    /// An optional string; the outer optional is nil when malformed.
-    mutating func optional() -> (value: String?, Void)? {
-        guard offset < input.count else { return nil }
-        let flag = input[offset]
-        offset += 1
-        switch flag {
-        case 0: return (nil, ())
-        case 1: return string().map { ($0, ()) }
-        default: return nil
+    mutating func readNumbers32(below limit: UInt64) throws(MalformedBytes) -> [UInt32] {
+        try readList { reader throws(MalformedBytes) in
+            let value = try reader.readUInt64()
+            guard value < limit, let number = UInt32(exactly: value) else { throw MalformedBytes() }
+            return number
         }
     }
 }

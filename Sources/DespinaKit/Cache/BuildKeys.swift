@@ -11,7 +11,7 @@ enum BuildKeys {
     /// binary is reused). Read once per process.
     static let tool: UInt64 = {
         var fingerprint = Fingerprint()
-        fingerprint.combine("despina build cache 2")
+        fingerprint.combine("despina build cache 3")
         #if canImport(Glibc)
         var info = stat()
         if stat("/proc/self/exe", &info) == 0 {

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// What the last build of a site into one output folder was made from, so
@@ -19,11 +20,11 @@ struct BuildRecord: Sendable, Equatable {
     /// Seconds since 1970 when the earliest left-out future post is due.
     var nextDue: Double?
 
-    private static let magic = Array("despina-build-record 2\n".utf8)
+    private static let magic = Array("despina-build-record 3\n".utf8)
 
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
-        writer.write(bytes: Self.magic)
+        writer.bytes += Self.magic
         writer.write(inputs)
         writer.write(manifest)
         writer.write(postCount)
@@ -31,8 +32,7 @@ struct BuildRecord: Sendable, Equatable {
         writer.write(fileCount)
         writer.write(leftOut.drafts)
         writer.write(leftOut.futurePosts)
-        writer.write(warnings.count)
-        for warning in warnings { writer.write(warning) }
+        writer.write(warnings) { $0.write($1) }
         writer.write(nextDue != nil)
         if let nextDue { writer.write(nextDue.bitPattern) }
         return writer.takeSealedBytes()
@@ -42,21 +42,19 @@ struct BuildRecord: Sendable, Equatable {
 extension BuildRecord {
     /// Reads a record written by `encoded()`; nil when damaged or foreign.
     init?(bytes: [UInt8]) {
-        guard let payload = Checksum.opening(bytes) else { return nil }
-        var reader = ByteReader(payload)
-        do {
-            guard try reader.readBytes() == Self.magic else { return nil }
-            inputs = try reader.readUInt64()
-            manifest = try reader.readString()
-            postCount = try reader.readInt()
-            pageCount = try reader.readInt()
-            fileCount = try reader.readInt()
-            leftOut = BuildSummary.LeftOut(drafts: try reader.readInt(), futurePosts: try reader.readInt())
-            warnings = try reader.readDiagnostics()
-            nextDue = try reader.readBool() ? Double(bitPattern: try reader.readUInt64()) : nil
-            guard reader.isAtEnd else { return nil }
-        } catch {
-            return nil
-        }
+        guard let payload = Checksum.opening(bytes),
+              let record = try? ByteReader.read(payload, { reader throws(MalformedCache) in
+                  try reader.skip(Self.magic)
+                  let record = BuildRecord(
+                      inputs: try reader.readUInt64(), manifest: try reader.readString(), postCount: try reader.readInt(),
+                      pageCount: try reader.readInt(), fileCount: try reader.readInt(),
+                      leftOut: BuildSummary.LeftOut(drafts: try reader.readInt(), futurePosts: try reader.readInt()),
+                      warnings: try reader.readDiagnostics(),
+                      nextDue: try reader.readBool() ? Double(bitPattern: try reader.readUInt64()) : nil)
+                  guard reader.isAtEnd else { throw MalformedCache() }
+                  return record
+              })
+        else { return nil }
+        self = record
     }
 }

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Markup
 import Mustache
@@ -34,10 +35,7 @@ extension ByteWriter {
         case .int(let number): write(2 as Int); write(number)
         case .double(let number): write(3 as Int); write(number.bitPattern)
         case .string(let text): write(4 as Int); write(text)
-        case .array(let elements):
-            write(5 as Int)
-            write(elements.count)
-            for element in elements { write(element) }
+        case .array(let elements): write(5 as Int); write(elements) { $0.write($1) }
         case .dictionary(let fields):
             write(6 as Int)
             write(fields)
@@ -45,14 +43,15 @@ extension ByteWriter {
     }
 
     mutating func write(_ fields: Fields) {
-        write(fields.count)
-        for key in fields.keys {
-            write(key)
-            write(fields[key] ?? .null)
+        write(fields.keys) { writer, key in
+            writer.write(key)
+            writer.write(fields[key] ?? .null)
         }
     }
 
-    mutating func write(_ entry: Entry) {
+    /// Returns where the HTML of the entry's content lies, if it has any.
+    @discardableResult
+    mutating func write(_ entry: Entry) -> Range<Int>? {
         write(entry.sourcePath)
         write(entry.kind == .post)
         write(entry.section)
@@ -77,11 +76,10 @@ extension ByteWriter {
             write(position.line)
             write(position.column)
         }
-        write(entry.aliases.count)
-        for alias in entry.aliases {
-            write(alias.path)
-            write(alias.line)
-            write(alias.column)
+        write(entry.aliases) { writer, alias in
+            writer.write(alias.path)
+            writer.write(alias.line)
+            writer.write(alias.column)
         }
         write(entry.series)
         write(entry.seriesPart != nil)
@@ -107,41 +105,37 @@ extension ByteWriter {
         }
         write(entry.markdown.headingIDs.rawValue)
         write(entry.extra)
-        write(entry.summaryInputs.count)
-        for input in entry.summaryInputs { write(input) }
+        write(entry.summaryInputs) { $0.write($1) }
         write(entry.content != nil)
-        if let content = entry.content {
-            write(text: content.htmlText)
-            write(content.summaryHTML)
-            write(content.headings.count)
-            for heading in content.headings {
-                write(heading.level)
-                write(heading.title)
-                write(heading.id)
-            }
-            write(content.wordCount)
-            write(content.readingMinutes)
-            write(content.links.count)
-            for link in content.links { write(link) }
-            write(content.images.count)
-            for image in content.images { write(image) }
+        guard let content = entry.content else { return nil }
+        let html = write(text: content.htmlText)
+        write(content.summaryHTML)
+        write(content.headings) { writer, heading in
+            writer.write(heading.level)
+            writer.write(heading.title)
+            writer.write(heading.id)
         }
+        write(content.wordCount)
+        write(content.readingMinutes)
+        write(content.links) { $0.write($1) }
+        write(content.images) { $0.write($1) }
+        return html
     }
 
-    mutating func write(_ record: CachedEntry) {
+    /// Returns where the HTML of the record's content lies, if it has any.
+    @discardableResult
+    mutating func write(_ record: CachedEntry) -> Range<Int>? {
         write(record.size)
         write(Int(record.modified))
         write(record.sourceHash)
-        write(record.entry)
-        write(record.loadDiagnostics.count)
-        for diagnostic in record.loadDiagnostics { write(diagnostic) }
-        write(record.renderDiagnostics.count)
-        for diagnostic in record.renderDiagnostics { write(diagnostic) }
-        write(record.linkLookups.count)
-        for lookup in record.linkLookups {
-            write(lookup.destination)
-            write(lookup.result)
+        let html = write(record.entry)
+        write(record.loadDiagnostics) { $0.write($1) }
+        write(record.renderDiagnostics) { $0.write($1) }
+        write(record.linkLookups) { writer, lookup in
+            writer.write(lookup.destination)
+            writer.write(lookup.result)
         }
+        return html
     }
 }
 
@@ -157,21 +151,15 @@ extension ByteReader {
     }
 
     mutating func readDiagnostics() throws(MalformedCache) -> [Diagnostic] {
-        let count = try readCount()
-        var diagnostics: [Diagnostic] = []
-        for _ in 0..<count { diagnostics.append(try readDiagnostic()) }
-        return diagnostics
+        try readList { reader throws(MalformedCache) in try reader.readDiagnostic() }
     }
 
     mutating func readLinkReferences() throws(MalformedCache) -> [LinkReference] {
-        let count = try readCount()
-        var references: [LinkReference] = []
-        references.reserveCapacity(count)
-        for _ in 0..<count {
-            references.append(LinkReference(
-                destination: try readString(), url: try readString(), line: try readInt(), column: try readInt()))
+        try readList { reader throws(MalformedCache) in
+            LinkReference(
+                destination: try reader.readString(), url: try reader.readString(), line: try reader.readInt(),
+                column: try reader.readInt())
         }
-        return references
     }
 
     mutating func readDate() throws(MalformedCache) -> Date? {
@@ -191,11 +179,7 @@ extension ByteReader {
         case 2: return .int(try readInt())
         case 3: return .double(Double(bitPattern: try readUInt64()))
         case 4: return .string(try readString())
-        case 5:
-            let count = try readCount()
-            var elements: [Value] = []
-            for _ in 0..<count { elements.append(try readValue()) }
-            return .array(elements)
+        case 5: return .array(try readList { reader throws(MalformedCache) in try reader.readValue() })
         case 6: return .dictionary(try readFields())
         default: throw MalformedCache()
         }
@@ -211,7 +195,8 @@ extension ByteReader {
         return Fields(values)
     }
 
-    mutating func readEntry() throws(MalformedCache) -> Entry {
+    /// An entry whose HTML is read from `owner`, the bytes being read.
+    mutating func readEntry(owner: SharedBytes) throws(MalformedCache) -> Entry {
         let sourcePath = try readString()
         let kind: Entry.Kind = try readBool() ? .post : .page
         let section = try readString()
@@ -227,9 +212,9 @@ extension ByteReader {
         let identifier = try readString()
         let identifierPosition = try readPosition()
         let slugPosition = try readPosition()
-        let aliasCount = try readCount()
-        var aliases: [(path: String, line: Int, column: Int)] = []
-        for _ in 0..<aliasCount { aliases.append((try readString(), try readInt(), try readInt())) }
+        let aliases = try readList { reader throws(MalformedCache) in
+            (path: try reader.readString(), line: try reader.readInt(), column: try reader.readInt())
+        }
         let series = try readOptionalString()
         let seriesPart: Int? = try readBool() ? try readInt() : nil
         let layout = try readString()
@@ -253,10 +238,7 @@ extension ByteReader {
         guard let headingIDs = HeadingIDStyle(rawValue: try readString()) else { throw MalformedCache() }
         markdown.headingIDs = headingIDs
         let extra = try readFields()
-        let summaryInputCount = try readCount()
-        var summaryInputs: [UInt64] = []
-        summaryInputs.reserveCapacity(summaryInputCount)
-        for _ in 0..<summaryInputCount { summaryInputs.append(try readUInt64()) }
+        let summaryInputs = try readList { reader throws(MalformedCache) in try reader.readUInt64() }
         var entry = Entry(Entry.Fields(
             sourcePath: sourcePath, kind: kind, section: section, requestedPath: requestedPath, title: title, date: date,
             updated: updated, tags: tags, description: description, language: language, isDraft: isDraft,
@@ -271,10 +253,8 @@ extension ByteReader {
             let htmlRange = try readRange()
             let html = UTF8Text(shared: owner, range: htmlRange)
             let summaryHTML = try readString()
-            let headingCount = try readCount()
-            var headings: [Heading] = []
-            for _ in 0..<headingCount {
-                headings.append(Heading(level: try readInt(), title: try readString(), id: try readString()))
+            let headings = try readList { reader throws(MalformedCache) in
+                Heading(level: try reader.readInt(), title: try reader.readString(), id: try reader.readString())
             }
             entry.content = RenderedContent(
                 htmlText: html, summaryHTML: summaryHTML, headings: headings, plainText: "", codeText: "",
@@ -284,17 +264,15 @@ extension ByteReader {
         return entry
     }
 
-    mutating func readCachedEntry() throws(MalformedCache) -> CachedEntry {
+    mutating func readCachedEntry(owner: SharedBytes) throws(MalformedCache) -> CachedEntry {
         let size = try readInt()
         let modified = Int64(try readInt())
         let sourceHash = try readUInt64()
-        let entry = try readEntry()
+        let entry = try readEntry(owner: owner)
         let loadDiagnostics = try readDiagnostics()
         let renderDiagnostics = try readDiagnostics()
-        let lookupCount = try readCount()
-        var lookups: [LinkLookup] = []
-        for _ in 0..<lookupCount {
-            lookups.append(LinkLookup(destination: try readString(), result: try readOptionalString()))
+        let lookups = try readList { reader throws(MalformedCache) in
+            LinkLookup(destination: try reader.readString(), result: try reader.readOptionalString())
         }
         return CachedEntry(
             size: size, modified: modified, sourceHash: sourceHash, entry: entry, loadDiagnostics: loadDiagnostics,

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// The parsed-post cache: one record per Markdown file, kept in the site's
@@ -10,7 +11,7 @@ import Foundation
 /// ignored, and its posts are read again.
 struct EntryCache: Sendable {
     static let shardCount = 64
-    private static let magic = Array("despina-entry-cache 3\n".utf8)
+    private static let magic = Array("despina-entry-cache 4\n".utf8)
 
     let directory: String
     let key: UInt64
@@ -122,16 +123,10 @@ struct EntryCache: Sendable {
             total + 1024 + (record.entry.content.map { $0.htmlText.utf8Count + $0.summaryHTML.utf8.count } ?? 0)
         }
         var file = ByteWriter(capacity: capacity)
-        file.write(bytes: magic)
+        file.bytes += magic
         file.write(key)
-        file.write(records.count)
-        var html: [Range<Int>?] = []
-        html.reserveCapacity(records.count)
-        for record in records {
-            let written = file.textRanges.count
-            file.write(record)
-            html.append(file.textRanges.count > written ? file.textRanges.last : nil)
-        }
+        file.write(count: records.count)
+        let html = records.map { file.write($0) }
         return (file.takeSealedBytes(), html)
     }
 
@@ -143,12 +138,10 @@ struct EntryCache: Sendable {
     /// `bytes` rather than a copy.
     static func decode(_ bytes: SharedBytes, key: UInt64) throws(MalformedCache) -> [CachedEntry] {
         guard let payloadCount = Checksum.payloadCount(of: bytes.buffer) else { throw MalformedCache() }
-        var reader = ByteReader(bytes, count: payloadCount)
-        guard try reader.readBytes() == magic, try reader.readUInt64() == key else { throw MalformedCache() }
-        let count = try reader.readCount()
-        var records: [CachedEntry] = []
-        records.reserveCapacity(count)
-        for _ in 0..<count { records.append(try reader.readCachedEntry()) }
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes.buffer[0..<payloadCount]))
+        try reader.skip(magic)
+        guard try reader.readUInt64() == key else { throw MalformedCache() }
+        let records = try reader.readList { reader throws(MalformedCache) in try reader.readCachedEntry(owner: bytes) }
         guard reader.isAtEnd else { throw MalformedCache() }
         return records
     }
