@@ -1,66 +1,32 @@
 import Bytes
 
 /// A fixed set of words, each mapped to a small value, looked up directly
-/// from UTF-8 bytes without creating a `String`.
-///
-/// Open addressing over an FNV-1a hash; built once per language. A class,
-/// so that the lexers' shared tables are passed around without copying or
-/// retaining each array.
+/// from UTF-8 bytes without creating a `String`: a `ByteTable` of the words
+/// and the value of each. Built once per language. A class, so that the
+/// lexers' shared tables are passed around without copying or retaining
+/// each array.
 final class WordTable: Sendable {
-    private let slots: [Int32]
-    private let starts: [Int32]
-    private let lengths: [Int32]
+    private let table: ByteTable
     private let values: [Int32]
-    private let storage: [UInt8]
-    private let mask: Int
 
     /// Creates a table in which each word maps to its value. A word listed
     /// twice keeps the later value.
     init(_ entries: [(String, Int)]) {
-        var capacity = 16
-        while capacity < entries.count * 3 { capacity *= 2 }
-        let mask = capacity - 1
-        var slots = [Int32](repeating: -1, count: capacity)
-        var starts: [Int32] = []
-        var lengths: [Int32] = []
+        // A third full at most: a probe of a word not listed ends soon.
+        var table = ByteTable(capacity: entries.count * 3 / 2)
         var values: [Int32] = []
-        var storage: [UInt8] = []
         for (text, value) in entries {
-            let word = Array(text.utf8)
-            var slot = Self.hash(word) & mask
-            var isDuplicate = false
-            while slots[slot] >= 0 {
-                let entry = Int(slots[slot])
-                if storage[Int(starts[entry])..<Int(starts[entry] + lengths[entry])].elementsEqual(word) {
-                    values[entry] = Int32(value)
-                    isDuplicate = true
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-            if isDuplicate { continue }
-            slots[slot] = Int32(values.count)
-            starts.append(Int32(storage.count))
-            lengths.append(Int32(word.count))
-            values.append(Int32(value))
-            storage.append(contentsOf: word)
+            var text = text
+            let (index, isNew) = text.withUTF8 { table.insert($0) }
+            if isNew { values.append(Int32(value)) } else { values[index] = Int32(value) }
         }
-        self.mask = mask
-        self.slots = slots
-        self.starts = starts
-        self.lengths = lengths
+        self.table = table
         self.values = values
-        self.storage = storage
     }
 
     /// Creates a table in which every word of `words` maps to the same value.
     convenience init(_ words: [String], value: Int) {
         self.init(words.map { ($0, value) })
-    }
-
-    private static func hash(_ bytes: [UInt8]) -> Int {
-        let hash = FNV1a64.hash(bytes)
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
     /// The value of the word `text[start..<end]`, or `nil` if it is not in
@@ -87,22 +53,7 @@ final class WordTable: Sendable {
         if length <= 0 || length > 40 { return nil }
         var digest = FNV1a64()
         for index in start..<end { digest.combine(byte(at: index)) }
-        let hash = digest.value
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry < 0 { return nil }
-            if Int(lengths[entry]) == length {
-                let stored = Int(starts[entry])
-                var matches = true
-                for offset in 0..<length where storage[stored + offset] != byte(at: start + offset) {
-                    matches = false
-                    break
-                }
-                if matches { return Int(values[entry]) }
-            }
-            slot = (slot + 1) & mask
-        }
+        return table.index(hash: ByteTable.hash(digest: digest.value), length: length) { byte(at: start + $0) }.map { Int(values[$0]) }
     }
 
     /// Whether `text[start..<end]` is in the table.

@@ -1,3 +1,4 @@
+import Bytes
 import TextFolding
 
 /// One indexed form of a word: the folded surface word readers type, the
@@ -27,7 +28,7 @@ struct TermAnalyzer {
 
     private let stemmer: Stemmer?
     private let stemSuffix: String
-    private var words = ByteTable()
+    private var words = ByteTable(capacity: 1024)
     private var formRanges: [Range<Int>] = []
     private var forms: [Form] = []
     private var termIDs: [String: Int32] = [:]
@@ -45,7 +46,7 @@ struct TermAnalyzer {
 
     /// The identifier of the word in `bytes`, analysing it the first time.
     mutating func wordIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
-        let (id, isNew) = words.identifier(for: bytes)
+        let (id, isNew) = words.insert(bytes)
         if isNew {
             let start = forms.count
             for form in terms(forWord: String(decoding: bytes, as: UTF8.self), isASCII: isASCII) {
@@ -71,7 +72,7 @@ struct TermAnalyzer {
     /// documents only.
     mutating func trimIfNeeded() {
         guard words.count > Self.wordLimit else { return }
-        words = ByteTable()
+        words = ByteTable(capacity: 1024)
         formRanges = []
         forms = []
         termIDs = [:]

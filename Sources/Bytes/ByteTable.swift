@@ -1,0 +1,92 @@
+/// An open-addressing hash table from byte strings to the numbers 0, 1, 2…
+/// in the order they were added: the table behind the search analyzer's
+/// words and the highlighter's keywords. A string is found from its bytes,
+/// without making a `String`; what goes with each number (a value, a word's
+/// analysis) the caller keeps in an array of its own. Strings are never
+/// removed. (The template engine's `Fields` keeps a table of its own: it
+/// compares names as `String`s, which this one would make slower.)
+///
+/// Keyed by `hash(digest:)` of `FNV1a64`, so that a caller that reads a
+/// string changed on the way (keywords in any case) hashes it as it reads.
+public struct ByteTable: Sendable {
+    /// Numbers of strings, -1 for an empty slot; a power of two long, at
+    /// most half full.
+    @usableFromInline var slots: [Int32]
+    @usableFromInline var hashes: [UInt64] = []
+    @usableFromInline var starts: [Int] = []
+    @usableFromInline var lengths: [Int32] = []
+    @usableFromInline var arena: [UInt8] = []
+
+    /// Room for `capacity` strings before the table first grows.
+    public init(capacity: Int = 0) {
+        var size = 4
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int32](repeating: -1, count: size)
+    }
+
+    /// The number of strings.
+    @inlinable
+    public var count: Int { hashes.count }
+
+    /// The table's hash of a string whose `FNV1a64` is `digest`: mixed, so
+    /// that the low bits, which pick the slot, depend on every byte.
+    @inlinable
+    public static func hash(digest: UInt64) -> UInt64 { digest ^ (digest >> 29) }
+
+    /// The number of the string `length` bytes long whose byte at each
+    /// offset is `byte(offset)` and whose hash is `hash`; or, when there is
+    /// none, the negative `-1 - slot` of the empty slot it would take.
+    @inlinable
+    func find(hash: UInt64, length: Int, byte: (Int) -> UInt8) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { return -1 - slot }
+            if hashes[index] == hash && Int(lengths[index]) == length {
+                let start = starts[index]
+                var offset = 0
+                while offset < length && arena[start + offset] == byte(offset) { offset += 1 }
+                if offset == length { return index }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The number of the string `length` bytes long whose byte at each
+    /// offset is `byte(offset)` and whose hash is `hash`; nil when the table
+    /// does not hold it.
+    @inlinable
+    public func index(hash: UInt64, length: Int, byte: (Int) -> UInt8) -> Int? {
+        let found = find(hash: hash, length: length, byte: byte)
+        return found >= 0 ? found : nil
+    }
+
+    /// The number of `bytes`, and whether they were just added (with the
+    /// next number).
+    @inlinable
+    public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
+        let hash = Self.hash(digest: FNV1a64.hash(bytes))
+        let found = find(hash: hash, length: bytes.count) { bytes[$0] }
+        if found >= 0 { return (found, false) }
+        let index = count
+        slots[-1 - found] = Int32(index)
+        hashes.append(hash)
+        starts.append(arena.count)
+        lengths.append(Int32(bytes.count))
+        arena.append(contentsOf: bytes)
+        if count * 2 > slots.count { grow() }
+        return (index, true)
+    }
+
+    @usableFromInline
+    mutating func grow() {
+        let size = slots.count * 2
+        slots = [Int32](repeating: -1, count: size)
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(index)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+import Bytes
+
+@Suite struct ByteTableTests {
+    private func insert(_ text: String, into table: inout ByteTable) -> (index: Int, isNew: Bool) {
+        var text = text
+        return text.withUTF8 { table.insert($0) }
+    }
+
+    private func index(of text: String, in table: ByteTable) -> Int? {
+        let bytes = Array(text.utf8)
+        return table.index(hash: ByteTable.hash(digest: FNV1a64.hash(bytes)), length: bytes.count) { bytes[$0] }
+    }
+
+    /// Strings are numbered in the order they were first added, through
+    /// many growths of the table.
+    @Test func stringsAreNumberedInTheOrderAdded() {
+        var table = ByteTable()
+        for number in 0..<5000 { #expect(insert("word\(number)", into: &table) == (number, true)) }
+        #expect(insert("", into: &table) == (5000, true))
+        #expect(insert("word42", into: &table) == (42, false))
+        #expect(insert("", into: &table) == (5000, false))
+        #expect(table.count == 5001)
+        for number in stride(from: 0, to: 5000, by: 97) { #expect(index(of: "word\(number)", in: table) == number) }
+        #expect(index(of: "word5000", in: table) == nil)
+        #expect(index(of: "word", in: table) == nil)
+        #expect(index(of: "", in: table) == 5000)
+    }
+
+    /// A look-up may read its bytes changed on the way (here, as lowercase).
+    @Test func lookUpReadsBytesThroughTheCallersFunction() {
+        var table = ByteTable(capacity: 2)
+        _ = insert("select", into: &table)
+        let text = Array("SeLeCt".utf8)
+        var digest = FNV1a64()
+        for byte in text { digest.combine(byte | 0x20) }
+        #expect(table.index(hash: ByteTable.hash(digest: digest.value), length: text.count) { text[$0] | 0x20 } == 0)
+        #expect(index(of: "SeLeCt", in: table) == nil)
+        #expect(ByteTable().index(hash: 0, length: 0) { _ in 0 } == nil)
+    }
+}
