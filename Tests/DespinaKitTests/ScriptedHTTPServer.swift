@@ -41,6 +41,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         Thread.detachNewThread { [weak self] in
             while true {
                 let connection = accept(listening, nil, nil)
+                if connection < 0 && errno == EINTR { continue }
                 guard connection >= 0 else { return }
                 guard let self, !self.isStopped else {
                     close(connection)
@@ -69,7 +70,11 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         var head: [UInt8] = []
         var byte: UInt8 = 0
         while !head.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
-            guard recv(connection, &byte, 1, 0) == 1 else { return }
+            let count = recv(connection, &byte, 1, 0)
+            // A signal (a child process of another test ending) interrupts
+            // the call; closing then would reset the client's connection.
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return }
             head.append(byte)
         }
         let text = String(decoding: head, as: UTF8.self)
@@ -79,6 +84,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
             var sent = 0
             while sent < bytes.count {
                 let count = bytes.withUnsafeBytes { send(connection, $0.baseAddress.map { $0 + sent }, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+                if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return false }
                 sent += count
             }
