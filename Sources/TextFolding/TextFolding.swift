@@ -54,8 +54,7 @@ public enum TextFolding {
         for byte in folded.utf8 {
             guard byte < 0x80 else { return nil }
             if byte == UInt8(ascii: "'") { continue }
-            let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
-            if isWord {
+            if isWordScalar(Unicode.Scalar(byte)) {
                 if pendingHyphen && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
                 pendingHyphen = false
                 bytes.append(byte)

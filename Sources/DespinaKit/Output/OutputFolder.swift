@@ -348,10 +348,6 @@ struct OutputFolder: Sendable {
         return true
     }
 
-    /// Whether the site a build replaced, or a copy of links, is kept
-    /// beside the output (`.Output.previous`).
-    var hasPreviousSite: Bool { fileSystem.exists(previousPath) }
-
     /// Whether this build has put a file at `relativePath` already
     /// (written or kept).
     func holds(_ relativePath: String) -> Bool {

@@ -168,7 +168,6 @@ public final class PreviewServer: Sendable {
         build.baseURL = options.baseURL ?? address
         build.memory = memory
         build.defersSearchIndex = defersSearchIndex
-        // Made while idle, after the first build (see `start()`).
         return build
     }
 

@@ -23,6 +23,7 @@ struct Routing: Sendable {
     /// Routes `entries`, setting each one's `path`. The files of `assets`
     /// (the non-Markdown files of `Content/`) are given the output paths
     /// they are copied to, for links to them.
+    ///
     /// An entry that has a URL already (one read from the build cache)
     /// keeps it, as in `init(_:keeping:)`.
     init(entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig) {
