@@ -42,4 +42,41 @@ import Testing
         #expect(Checksum.opening(damaged) == nil)
         #expect(Checksum.opening(Array(sealed.dropLast())) == nil)
     }
+
+    private struct Link: Encodable { var title: String; var path: String }
+    private struct Shown: Encodable {
+        var first: Link?
+        var second: Link?
+        var parts: [Link] = []
+        var position = 0
+    }
+
+    private func digest(_ value: some Encodable) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(encoding: value)
+        return fingerprint.value
+    }
+
+    /// An encoded value's digest changes with each field, tells which
+    /// optional is absent, and where an array ends; the same value gives
+    /// the same digest.
+    @Test func everyEncodedFieldCounts() {
+        let a = Link(title: "A", path: "/a/")
+        let b = Link(title: "B", path: "/b/")
+        let values = [
+            Shown(),
+            Shown(first: a),
+            Shown(second: a),
+            Shown(first: a, second: b),
+            Shown(first: b, second: a),
+            Shown(first: Link(title: "A", path: "/b/")),
+            Shown(first: Link(title: "/a/", path: "A")),
+            Shown(parts: [a]),
+            Shown(parts: [a, a]),
+            Shown(parts: [a], position: 1),
+            Shown(parts: [b]),
+        ]
+        #expect(Set(values.map(digest)).count == values.count)
+        #expect(digest(Shown(first: a, parts: [b])) == digest(Shown(first: a, parts: [b])))
+    }
 }

@@ -39,11 +39,11 @@ final class PageContexts: Sendable {
             "root": .string(root),
             "copyrightYear": newestYear.map { .int($0) } ?? .null,
             "feeds": Self.feedLinks(root: root, base: ""),
-            "homeURL": .string(root),
-            "archiveURL": .string(root + "archive/"),
-            "tagsURL": .string(root + "tags/"),
-            "seriesURL": .string(root + "series/"),
-            "searchURL": .string(root + "search/"),
+            "homeURL": .string(Self.url(PageKind.home.path ?? "", root: root)),
+            "archiveURL": .string(Self.url(PageKind.archive.path ?? "", root: root)),
+            "tagsURL": .string(Self.url(PageKind.tags.path ?? "", root: root)),
+            "seriesURL": .string(Self.url(PageKind.seriesIndex.path ?? "", root: root)),
+            "searchURL": .string(Self.url(PageKind.search.path ?? "", root: root)),
             "customCSS": hasCustomStylesheet ? .string(root + Self.customStylesheet) : .null,
             "hasSearch": .bool(config.search.enabled),
             "params": .dictionary(Fields(Dictionary(
@@ -133,41 +133,14 @@ final class PageContexts: Sendable {
 
     // MARK: - Posts
 
-    func link(toPost index: Int) -> Value {
-        .dictionary(["title": .string(model.posts[index].title), "url": .string(url(model.posts[index].path))])
-    }
-
-    /// The context of a post's own page.
-    func post(at index: Int) -> Value {
+    /// The context of a post's own page, which shows of other posts only
+    /// what `links` holds.
+    func post(at index: Int, links: PostLinks) -> Value {
         let entry = model.posts[index]
         var post = summaries[index].fields
         post["contentHTML"] = .string(contentWithHeadingLinks(of: entry))
         addTableOfContents(for: entry, to: &post)
-        // Older post is "previous", newer is "next".
-        if index + 1 < model.posts.count { post["previous"] = link(toPost: index + 1) }
-        if index > 0 { post["next"] = link(toPost: index - 1) }
-        if let membership = model.seriesMembership[index] {
-            let group = model.series[membership.series]
-            var series: [String: Value] = [
-                "title": .string(group.title),
-                "url": .string(url("/series/\(group.slug)/")),
-                "part": .int(membership.position + 1),
-                "count": .int(group.posts.count),
-                "parts": .array(group.posts.enumerated().map { position, postIndex in
-                    .dictionary([
-                        "title": .string(model.posts[postIndex].title),
-                        "url": .string(url(model.posts[postIndex].path)),
-                        "part": .int(position + 1),
-                        "isCurrent": .bool(postIndex == index),
-                    ])
-                }),
-            ]
-            if membership.position > 0 { series["previous"] = link(toPost: group.posts[membership.position - 1]) }
-            if membership.position + 1 < group.posts.count {
-                series["next"] = link(toPost: group.posts[membership.position + 1])
-            }
-            post["series"] = .dictionary(Fields(series))
-        }
+        post.merge(values(of: links)) { _, shown in shown }
         return root(kind: .post, title: entry.title, path: entry.path, language: entry.language,
                     extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
     }

@@ -43,8 +43,40 @@ enum PageKind: String, CaseIterable, Sendable {
     /// Whether search engines are asked not to index its pages (`page.noindex`).
     var isNoindex: Bool { self == .notFound || self == .redirect }
 
+    /// Where the sitemap lists its pages, kind by kind; none for the kinds
+    /// it leaves out, the search page and those search engines are asked
+    /// not to index.
+    var sitemapPosition: Int? {
+        switch self {
+        case .home: 0
+        case .post: 1
+        case .page: 2
+        case .archive: 3
+        case .tags: 4
+        case .tag: 5
+        case .seriesIndex: 6
+        case .series: 7
+        case .section: 8
+        case .search, .notFound, .redirect: nil
+        }
+    }
+
     /// The kinds whose pages the sitemap lists, in its order.
-    static let sitemapOrder: [PageKind] = [.home, .post, .page, .archive, .tags, .tag, .seriesIndex, .series, .section]
+    static let sitemapOrder: [PageKind] = allCases.filter { $0.sitemapPosition != nil }
+        .sorted { ($0.sitemapPosition ?? 0) < ($1.sitemapPosition ?? 0) }
+
+    /// The path of the one page of a kind that has one page at a fixed place.
+    var path: String? {
+        switch self {
+        case .home: "/"
+        case .tags: "/tags/"
+        case .archive: "/archive/"
+        case .seriesIndex: "/series/"
+        case .search: "/search/"
+        case .notFound: "/404.html"
+        case .post, .page, .tag, .section, .series, .redirect: nil
+        }
+    }
 }
 
 extension SiteRenderer {
@@ -74,13 +106,6 @@ extension SiteRenderer {
         let language = config.language
         let rootPath = config.rootPath
         let strings = Localization(language: config.language).strings
-        // A post's page shows of the other posts (its neighbours, its
-        // series) only their titles and URLs.
-        func combineLink(_ index: Int?, into fingerprint: inout Fingerprint) {
-            guard let index else { return fingerprint.combine(false) }
-            fingerprint.combine(posts[index].title)
-            fingerprint.combine(posts[index].path)
-        }
         // A list shows of each post the summary fields its templates name.
         var summaryInputs: PostSummary.Inputs?
         var knownSummaryDigests: [String: [UInt64]] = [:]
@@ -103,6 +128,8 @@ extension SiteRenderer {
             }
         }
         for kind in PageKind.allCases {
+            // The path of the kind's one page, for the kinds that have one.
+            let fixedPath = kind.path ?? ""
             func add(_ path: String, template: String? = nil, key: UInt64, inSitemap: Bool = true,
                      lastModified: Date? = nil, _ context: @escaping @Sendable () -> Value) {
                 jobs.append(PageJob(
@@ -126,23 +153,13 @@ extension SiteRenderer {
             case .post:
                 for index in posts.indices {
                     let post = posts[index]
+                    let links = contexts.links(ofPost: index)
                     let key = fingerprint(post.layout) { fingerprint in
                         fingerprint.combine(post.digest)
-                        combineLink(index + 1 < posts.count ? index + 1 : nil, into: &fingerprint)
-                        combineLink(index > 0 ? index - 1 : nil, into: &fingerprint)
-                        if let membership = model.seriesMembership[index] {
-                            // The series box: the series' title (which one member's
-                            // front matter gives) and URL, this post's place, and
-                            // every part's title and URL.
-                            let group = model.series[membership.series]
-                            fingerprint.combine(group.title)
-                            fingerprint.combine(group.slug)
-                            fingerprint.combine(membership.position)
-                            for member in group.posts { combineLink(member, into: &fingerprint) }
-                        }
+                        fingerprint.combine(encoding: links)
                     }
                     add(post.path, template: post.layout, key: key, lastModified: post.updated ?? post.date) {
-                        contexts.post(at: index)
+                        contexts.post(at: index, links: links)
                     }
                 }
             case .page:
@@ -153,10 +170,10 @@ extension SiteRenderer {
                     }
                 }
             case .home:
-                for page in paginate(Array(model.posts.indices), size: config.postsPerPage, basePath: "/") {
+                for page in paginate(Array(model.posts.indices), size: config.postsPerPage, basePath: fixedPath) {
                     let newest = posts.first.flatMap { $0.updated ?? $0.date }
                     add(page.path, key: listKey(page), inSitemap: page.number == 1, lastModified: newest) {
-                        contexts.list(kind: kind, title: siteTitle, page: page, basePath: "/", extra: [:])
+                        contexts.list(kind: kind, title: siteTitle, page: page, basePath: fixedPath, extra: [:])
                     }
                 }
             case .tag:
@@ -180,25 +197,26 @@ extension SiteRenderer {
                 for section in model.sections {
                     let title = section.title
                     for page in paginate(section.posts, size: config.postsPerPage, basePath: section.path) {
+                        var values: [String: Value] = [:]
+                        if let index = section.index {
+                            // The section's own text heads its first page only.
+                            var intro: [String: Value] = ["title": .string(index.title)]
+                            if page.number == 1 { intro["content"] = .string(index.content?.html ?? "") }
+                            values["section"] = .dictionary(Fields(intro))
+                            if let description = index.description { values["page"] = .dictionary(["description": .string(description)]) }
+                        }
+                        let extra = values
                         let key = listKey(page) { fingerprint in
                             fingerprint.combine(title)
-                            fingerprint.combine(section.index?.digest ?? 0)
+                            fingerprint.combine(Value.dictionary(Fields(extra)))
                         }
                         add(page.path, key: key, inSitemap: page.number == 1, lastModified: posts[section.posts[0]].date) {
-                            var values: [String: Value] = [:]
-                            if let index = section.index {
-                                // The section's own text heads its first page only.
-                                var intro: [String: Value] = ["title": .string(index.title)]
-                                if page.number == 1 { intro["content"] = .string(index.content?.html ?? "") }
-                                values["section"] = .dictionary(Fields(intro))
-                                if let description = index.description { values["page"] = .dictionary(["description": .string(description)]) }
-                            }
-                            return contexts.list(kind: kind, title: title, page: page, basePath: section.path, extra: values)
+                            contexts.list(kind: kind, title: title, page: page, basePath: section.path, extra: extra)
                         }
                     }
                 }
             case .tags:
-                addPage("/tags/", title: strings["tags"] ?? "Tags", extra: [
+                addPage(fixedPath, title: strings["tags"] ?? "Tags", extra: [
                     "tags": .array(model.tags.map { tag in
                         .dictionary([
                             "name": .string(tag.name), "slug": .string(tag.slug),
@@ -215,8 +233,8 @@ extension SiteRenderer {
                         for index in year.posts { fingerprint.combine(digests[index]) }
                     }
                 }
-                add("/archive/", key: key) {
-                    contexts.root(kind: kind, title: strings["archive"] ?? "Archive", path: "/archive/",
+                add(fixedPath, key: key) {
+                    contexts.root(kind: kind, title: strings["archive"] ?? "Archive", path: fixedPath,
                                   language: language, extra: [
                         "years": .array(model.years.map { year in
                             .dictionary([
@@ -253,7 +271,7 @@ extension SiteRenderer {
                     }
                 }
             case .seriesIndex:
-                addPage("/series/", title: strings["allSeries"] ?? "Series", extra: [
+                addPage(fixedPath, title: strings["allSeries"] ?? "Series", extra: [
                     "seriesList": .array(model.series.map { group in
                         .dictionary([
                             "title": .string(group.title), "url": .string(contexts.url("/series/\(group.slug)/")),
@@ -262,9 +280,9 @@ extension SiteRenderer {
                     }),
                 ], inSitemap: !model.series.isEmpty)
             case .search:
-                if config.search.enabled { addPage("/search/", title: strings["search"] ?? "Search") }
+                if config.search.enabled { addPage(fixedPath, title: strings["search"] ?? "Search") }
             case .notFound:
-                addPage("/404.html", title: strings["notFoundTitle"] ?? "Page not found")
+                addPage(fixedPath, title: strings["notFoundTitle"] ?? "Page not found")
             case .redirect:
                 for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) {
                     addPage(alias, title: strings["redirecting"] ?? "Redirecting", extra: [

@@ -1,0 +1,76 @@
+import Mustache
+
+/// All that a post's page shows of other posts: the older and newer post
+/// and the series box. The page's values are made from this alone (with
+/// the post's own entry and the site-wide values), and its fingerprint
+/// mixes this in by encoding it, so whatever the page shows of another
+/// post is in its fingerprint without a list kept beside this one.
+///
+/// Made for every post on every build, so it holds the posts' strings as
+/// they are and leaves making template values to the pages rendered.
+struct PostLinks: Encodable, Sendable {
+    struct Link: Encodable, Sendable {
+        var title: String
+        var path: String
+    }
+
+    struct Series: Encodable, Sendable {
+        var title: String
+        var slug: String
+        /// This post's place among `parts`, from 0.
+        var position: Int
+        var parts: [Link]
+    }
+
+    /// The older post.
+    var previous: Link?
+    /// The newer post.
+    var next: Link?
+    var series: Series?
+}
+
+extension PageContexts {
+    /// What the page of the post at `index` shows of other posts.
+    func links(ofPost index: Int) -> PostLinks {
+        let posts = model.posts
+        func link(_ index: Int) -> PostLinks.Link { .init(title: posts[index].title, path: posts[index].path) }
+        var links = PostLinks()
+        // Posts are newest first: the older one follows.
+        if index + 1 < posts.count { links.previous = link(index + 1) }
+        if index > 0 { links.next = link(index - 1) }
+        if let membership = model.seriesMembership[index] {
+            let group = model.series[membership.series]
+            links.series = .init(
+                title: group.title, slug: group.slug, position: membership.position, parts: group.posts.map(link))
+        }
+        return links
+    }
+
+    /// `post.previous`, `post.next` and `post.series` of a post's page.
+    func values(of links: PostLinks) -> [String: Value] {
+        func value(_ link: PostLinks.Link) -> Value {
+            .dictionary(["title": .string(link.title), "url": .string(url(link.path))])
+        }
+        var values: [String: Value] = [:]
+        values["previous"] = links.previous.map(value)
+        values["next"] = links.next.map(value)
+        if let box = links.series {
+            var series: [String: Value] = [
+                "title": .string(box.title),
+                "url": .string(url("/series/\(box.slug)/")),
+                "part": .int(box.position + 1),
+                "count": .int(box.parts.count),
+                "parts": .array(box.parts.enumerated().map { position, part in
+                    .dictionary([
+                        "title": .string(part.title), "url": .string(url(part.path)),
+                        "part": .int(position + 1), "isCurrent": .bool(position == box.position),
+                    ])
+                }),
+            ]
+            if box.position > 0 { series["previous"] = value(box.parts[box.position - 1]) }
+            if box.position + 1 < box.parts.count { series["next"] = value(box.parts[box.position + 1]) }
+            values["series"] = .dictionary(Fields(series))
+        }
+        return values
+    }
+}
