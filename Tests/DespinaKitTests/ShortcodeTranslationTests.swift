@@ -9,6 +9,17 @@ import Testing
 
     func placeholder(_ index: Int) -> String { "\u{E000}\(index)\u{E001}" }
 
+    /// Only a body with an opening of template syntax is scanned, and only
+    /// such a body keeps its front matter's values for `param`.
+    @Test func templateSyntaxIsFoundAnywhereAndOnlyWhereItIs() {
+        for body in ["{{< param x >}}", "a {% if %}", "x\n{: .note}", "Note[^1]", "ends with {{", "{ {%"] {
+            #expect(ForeignSyntax.mayHoldTemplateSyntax(body[...]), "\(body)")
+        }
+        for body in ["", "{", "func f() { }", "a [link](x) and [^", "{ { %", "} {", "ends with {"] {
+            #expect(ForeignSyntax.mayHoldTemplateSyntax(body[...]) == (body == "a [link](x) and [^"), "\(body)")
+        }
+    }
+
     @Test func aFigureWithEveryArgument() {
         let context = tableContext(links: ["photo.jpg": "/blog/posts/x/photo.jpg"])
         let body = "{{< figure src=\"photo.jpg\" link=\"https://example.org/big\" target=\"_blank\" alt=`A \"cat\"` "

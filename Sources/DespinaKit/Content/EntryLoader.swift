@@ -190,7 +190,10 @@ struct EntryLoader: Sendable {
             explicitPermalink: explicitPermalink, body: split.body, bodyFirstLine: split.bodyFirstLine,
             markdown: markdown))
         var loaded = entry
-        if let matter, ByteSearch.contains("param", in: split.body) { loaded.parameters = Self.parameters(of: matter.values) }
+        // Only a body the shortcode scanner reads can call `param`.
+        if let matter, ForeignSyntax.mayHoldTemplateSyntax(split.body), ByteSearch.contains("param", in: split.body) {
+            loaded.parameters = Self.parameters(of: matter.values)
+        }
         if let dateZone { loaded.dateZoneOffset = dateZone.secondsFromGMT() }
         if let matter { loaded.extra = ExtraFrontMatter.values(in: matter.values) }
         return Loaded(entry: loaded, diagnostics: diagnostics)

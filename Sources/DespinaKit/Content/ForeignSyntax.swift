@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Markup
 
@@ -56,24 +57,25 @@ enum ForeignSyntax {
         return Translation(markdown: markdown[...], warnings: scanner.warnings, trustedHTML: scanner.trustedHTML)
     }
 
-    /// Whether `text` has "{%", "{{", "{:" or "[^" anywhere (a byte scan).
+    /// Whether `text` has "{%", "{{", "{:" or "[^" anywhere: the C
+    /// library's byte search skips to each brace, which prose seldom has,
+    /// and to each "[^".
     static func mayHoldTemplateSyntax(_ text: Substring) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var index = bytes.startIndex
-            while index < bytes.endIndex - 1 {
-                let byte = bytes[index]
-                let next = bytes[index + 1]
-                if byte == UInt8(ascii: "{")
-                    && (next == UInt8(ascii: "{") || next == UInt8(ascii: "%") || next == UInt8(ascii: ":")) {
-                    return true
-                }
-                if byte == UInt8(ascii: "[") && next == UInt8(ascii: "^") { return true }
-                index += 1
+            let bytes = UnsafeRawBufferPointer(bytes)
+            var offset = 0
+            while let brace = ByteSearch.firstOffset(of: Self.brace, in: bytes, from: offset), brace + 1 < bytes.count {
+                let next = bytes[brace + 1]
+                if next == UInt8(ascii: "{") || next == UInt8(ascii: "%") || next == UInt8(ascii: ":") { return true }
+                offset = brace + 1
             }
-            return false
+            return ByteSearch.firstOffset(of: Self.footnoteMark, in: bytes) != nil
         }
     }
+
+    private static let brace = Array("{".utf8)
+    private static let footnoteMark = Array("[^".utf8)
 
     struct Scanner {
         let path: String
