@@ -61,7 +61,7 @@ final class PageContexts: Sendable {
         }
         // Summaries are made empty and fill in as templates read them; the
         // preview keeps them (with what they have worked out) between builds.
-        let parts = PostSummary.Parts(config: config)
+        let parts = PostSummary.Parts(config: config, posts: model.posts)
         summaryParts = parts
         var made = 0
         summaries = model.posts.map { post in

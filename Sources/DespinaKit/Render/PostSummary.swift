@@ -22,20 +22,37 @@ final class PostSummary: MustacheObject {
         case present(Value)
     }
 
-    /// What every summary shares: the site's origin, root and zone, and the
-    /// date names of each language.
+    /// What every summary shares: the site's origin, root and zone, the
+    /// date names of each language, and each tag as a template value.
     struct Parts: Sendable {
         let origin: String
         let root: String
         let zone: TimeZone
         let localizations: [String: Localization]
+        /// Each tag of `posts` as a list shows it, made once: a site's posts
+        /// share a few dozen tags, and each post's copy of them would be
+        /// the largest part of its summary.
+        private let tags: [String: Value]
 
-        init(config: SiteConfig) {
+        init(config: SiteConfig, posts: [Entry] = []) {
             origin = config.origin
             root = config.rootPath
             zone = config.zone
             localizations = Dictionary(
                 uniqueKeysWithValues: Localization.languages.map { ($0, Localization(language: $0)) })
+            var tags: [String: Value] = [:]
+            for post in posts {
+                for tag in post.tags where tags[tag] == nil { tags[tag] = Self.value(ofTag: tag, root: config.rootPath) }
+            }
+            self.tags = tags
+        }
+
+        /// `tag` as a list shows it: its name, slug and URL.
+        func value(ofTag tag: String) -> Value { tags[tag] ?? Self.value(ofTag: tag, root: root) }
+
+        private static func value(ofTag tag: String, root: String) -> Value {
+            let slug = TextFolding.termSlug(tag)
+            return .dictionary(["name": .string(tag), "slug": .string(slug), "url": .string(root + "tags/\(slug)/")])
         }
     }
 
@@ -72,14 +89,7 @@ final class PostSummary: MustacheObject {
         Field("lang", [.language]) { .string($0.post.language) },
         Field("isPoem", [.poem]) { .bool($0.post.isPoem) },
         Field("isPage", [.page]) { .bool($0.post.kind == .page) },
-        Field("tags", [.tags]) { summary in
-            .array(summary.post.tags.map { tag in
-                let slug = TextFolding.termSlug(tag)
-                return .dictionary([
-                    "name": .string(tag), "slug": .string(slug), "url": .string(summary.parts.root + "tags/\(slug)/"),
-                ])
-            })
-        },
+        Field("tags", [.tags]) { summary in .array(summary.post.tags.map(summary.parts.value(ofTag:))) },
         Field("hasTags", [.tags]) { .bool(!$0.post.tags.isEmpty) },
         Field("hasDate", [.date]) { .bool($0.post.date != nil) },
         Field("dateISO", [.date]) { summary in
