@@ -98,6 +98,32 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
         #expect(second.fileCount == first.fileCount && second.postCount == 12)
     }
 
+    /// Past the budget of bodies held between reading and rendering, each
+    /// body is read from its file again, and the site is the same.
+    @Test func bodiesPastTheHeldBudgetAreReadAgainWithTheSameSite() throws {
+        func built(heldBodyBytes: Int) throws -> (output: [String: String], reads: [String]) {
+            let memory = MemoryFileSystem(files: Dictionary(uniqueKeysWithValues: (0..<6).map {
+                post("p\($0)", title: "Post \($0)", day: $0 + 1,
+                     body: "Body \($0) with ünïcödé, `code` and [the first](p0.md).\r\nA second line.")
+            } + [("/site/Content/about.md", "\u{FEFF}+++\ntitle = \"About\"\n+++\nMe, in TOML.\n")]))
+            let fileSystem = ReadCountingFileSystem(memory)
+            var options = BuildOptions(siteDirectory: "/site")
+            options.heldBodyBytes = heldBodyBytes
+            _ = try SiteBuilder(environment: BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent))
+                .build(options)
+            return (try files(below: "/site/Output", in: memory), fileSystem.contentReads)
+        }
+        let held = try built(heldBodyBytes: SiteBuilder.Bodies.defaultBudget)
+        let readAgain = try built(heldBodyBytes: 0)
+        let some = try built(heldBodyBytes: 200)
+        #expect(held.reads.count == 7)
+        #expect(readAgain.reads.count == 14)
+        #expect(some.reads.count > 7 && some.reads.count < 14)
+        #expect(readAgain.output == held.output)
+        #expect(some.output == held.output)
+        #expect(held.output["about/index.html"]?.contains("Me, in TOML.") == true)
+    }
+
     @Test func oneEditedPostIsTheOnlyOneReadAgain() throws {
         let memory = site(posts: 12)
         let fileSystem = ReadCountingFileSystem(memory)

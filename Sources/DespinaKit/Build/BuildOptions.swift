@@ -37,6 +37,9 @@ public struct BuildOptions: Sendable {
     /// when its bytes differ from the kept file's (`KeptOutputCheck`): a
     /// test mode that finds fingerprints missing an input.
     var verifiesKeptOutput = KeptOutputCheck.isOnByDefault
+    /// How many bytes of Markdown bodies the build holds between reading
+    /// and rendering them; the rest are read from their files again.
+    var heldBodyBytes = SiteBuilder.Bodies.defaultBudget
 
     /// Creates options for the site at `siteDirectory`.
     public init(siteDirectory: String) {

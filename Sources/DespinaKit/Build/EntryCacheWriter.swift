@@ -41,7 +41,7 @@ final class EntryCacheWriter: Sendable {
         var rewritten = Set<Int>()
         // Fields are read in place: a copy of each source's state would
         // retain and release a dozen references, ten thousand times.
-        for index in sources.indices where sources[index].loaded.entry != nil {
+        for index in sources.indices where sources[index].hasEntry {
             let path = sources[index].file.relativePath
             let file = EntryCache.shard(of: path)
             paths.append(path)
@@ -104,7 +104,9 @@ final class EntryCacheWriter: Sendable {
     }
 
     /// The record of a file read but not rendered in this build: its old
-    /// record with the file's size and time, or a new one without HTML.
+    /// record with the file's size and time, or a new one without HTML (a
+    /// draft's or a future post's; a published post that could not be read
+    /// again has none, and is read anew next time).
     private func record(read path: String) -> CachedEntry? {
         guard let index = sourcePositions[path], let entry = sources[index].loaded.entry else { return nil }
         let source = sources[index]

@@ -15,6 +15,17 @@ extension SiteBuilder {
         var sourceHash: UInt64
         /// The cache record the entry came from, when the file is unchanged.
         var record: CachedEntry?
+        /// Where the body starts in the file's bytes, for a file parsed in
+        /// this build: its body is read from there again when `Bodies`
+        /// could not hold it.
+        var bodyOffset: Int? = nil
+        /// Whether its entry is published: the entry then goes on with the
+        /// build's entries and is no longer held here (`loaded.entry` is
+        /// nil), so that each post is held once.
+        var publishes = false
+
+        /// Whether the file was read into an entry.
+        var hasEntry: Bool { publishes || loaded.entry != nil }
     }
 
     /// The size and modification time of `file` (of the file a link points to).
@@ -29,24 +40,50 @@ extension SiteBuilder {
     /// The Markdown bodies of the files read, held apart from their
     /// entries: the render step takes each one as it renders it, so the
     /// texts of a large site and their HTML are never all in memory at once.
+    /// It holds bodies up to `budget` bytes; those read after it is full are
+    /// read from their files again when rendered (`body(of:)`), so a site of
+    /// any size holds at most that much text between reading and rendering.
     final class Bodies: Sendable {
-        private let slots: Mutex<[Substring?]>
+        private let slots: Mutex<(bodies: [Substring?], bytes: Int)>
+        private let budget: Int
 
-        init(count: Int) {
-            slots = Mutex([Substring?](repeating: nil, count: count))
+        /// Enough for the text of a site of tens of thousands of posts.
+        static let defaultBudget = 128 << 20
+
+        init(count: Int, budget: Int = defaultBudget) {
+            slots = Mutex(([Substring?](repeating: nil, count: count), 0))
+            self.budget = budget
         }
 
-        func put(_ body: Substring, at position: Int) {
-            slots.withLock { $0[position] = body }
+        /// Holds `body` for the file at `position`, unless that would pass
+        /// the budget; returns whether it did.
+        func put(_ body: Substring, at position: Int) -> Bool {
+            let size = body.utf8.count
+            return slots.withLock { slots in
+                guard slots.bytes + size <= budget else { return false }
+                slots.bodies[position] = body
+                slots.bytes += size
+                return true
+            }
         }
 
         /// The body at `position`, which is then let go.
         func take(_ position: Int) -> Substring? {
             slots.withLock { slots in
-                defer { slots[position] = nil }
-                return slots[position]
+                defer { slots.bodies[position] = nil }
+                return slots.bodies[position]
             }
         }
+    }
+
+    /// The body of a file parsed in this build, read from the file again:
+    /// nil when the file changed since (its bytes no longer have the digest
+    /// read), which the caller then loads whole.
+    static func body(of source: SourceState, fileSystem: any FileSystem) -> Substring? {
+        guard let offset = source.bodyOffset,
+              let bytes = try? fileSystem.contents(of: source.file.absolutePath),
+              offset <= bytes.count, Fingerprint.of(bytes) == source.sourceHash else { return nil }
+        return String(decoding: bytes[offset...], as: UTF8.self)[...]
     }
 
     /// How many files ahead of the one being read the next read is started.
@@ -92,13 +129,15 @@ extension SiteBuilder {
                     size: signature.size, modified: signature.modified, sourceHash: hash, record: record)
             }
             var loaded = loader.load(file, contents: bytes)
+            var bodyOffset: Int?
             if let body = loaded.entry?.body {
-                bodies.put(body, at: position)
+                // The body is a slice of the file's text, whose bytes are the file's.
+                if !bodies.put(body, at: position) { bodyOffset = body.base.utf8.distance(from: body.base.startIndex, to: body.startIndex) }
                 loaded.entry?.body = ""
             }
             return SourceState(
                 file: file, loaded: loaded, size: signature.size, modified: signature.modified, sourceHash: hash,
-                record: nil)
+                record: nil, bodyOffset: bodyOffset)
         }
     }
 
@@ -135,6 +174,7 @@ extension SiteBuilder {
         config: SiteConfig, key: UInt64, index: SearchIndexBuilder?, bodies: Bodies, cacheWriter: EntryCacheWriter?
     ) -> [RenderedState] {
         let highlighter = SyntaxHighlighter()
+        let fileSystem = environment.fileSystem
         return parallelMap(
             entries, groupCount: EntryCache.shardCount, group: { EntryCache.shard(of: $0.sourcePath) }
         ) { entry in
@@ -157,10 +197,11 @@ extension SiteBuilder {
                 let isNew = updated.size != record.size || updated.modified != record.modified
                 return RenderedState(entry: reused, diagnostics: record.renderDiagnostics, record: updated, isNew: isNew)
             }
-            // A file parsed in this build has its body waiting; one parsed
-            // from the cache, or whose body is gone, is read again.
+            // A file parsed in this build has its body waiting, or read
+            // again past the budget; one parsed from the cache, or changed
+            // since it was read, is loaded again.
             var fresh = entry
-            if let body = bodies.take(position) {
+            if let body = bodies.take(position) ?? Self.body(of: source, fileSystem: fileSystem) {
                 fresh.body = body
             } else {
                 let reloaded = loader.load(source.file)

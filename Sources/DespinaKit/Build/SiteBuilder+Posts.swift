@@ -53,13 +53,19 @@ extension SiteBuilder {
         let savedSearchIndex = build.usesCache && changed && !cache.records.isEmpty && config.search.enabled
             && !options.defersSearchIndex
             ? SavedSearchIndex.startReading(build) : nil
-        let bodies = Bodies(count: markdownFiles.count)
-        let sources = build.step(.readFrontMatter) {
+        let bodies = Bodies(count: markdownFiles.count, budget: options.heldBodyBytes)
+        var sources = build.step(.readFrontMatter) {
             readSources(markdownFiles, signatures: inputs.signatures, loader: loader, cache: cache, bodies: bodies)
         }
         build.report(Diagnostic.summarizingSiteWide(sources.flatMap(\.loaded.diagnostics)))
         var errors = sources.flatMap { $0.loaded.diagnostics.filter { $0.severity == .error } }
         var published = publishable(sources.compactMap(\.loaded.entry), options: options)
+        // Each published entry goes on alone, changed in place from here.
+        let publishedPaths = Set(published.entries.map(\.sourcePath))
+        for index in sources.indices where publishedPaths.contains(sources[index].file.relativePath) {
+            sources[index].loaded.entry = nil
+            sources[index].publishes = true
+        }
 
         let routing = build.step(.assignURLs) {
             options.memory?.urls.routing(for: &published.entries, assets: inputs.assets, config: config)
