@@ -141,9 +141,15 @@ extension IndexBuilder {
             wordNames = try reader.readStrings()
             guard reader.isAtEnd else { throw MalformedBytes() }
         }
-        for (index, name) in termNames.enumerated() { termNumbers[name] = UInt32(index) }
-        for (index, name) in wordNames.enumerated() { wordNumbers[name] = UInt32(index) }
-        guard termNumbers.count == termNames.count, wordNumbers.count == wordNames.count else { throw MalformedBytes() }
+        func table(of names: [String]) -> ByteTable {
+            var table = ByteTable(capacity: names.count)
+            for name in names { var name = name; _ = name.withUTF8 { table.insert($0) } }
+            return table
+        }
+        termTable = table(of: termNames)
+        wordTable = table(of: wordNames)
+        // A name saved twice would take one number for two.
+        guard termTable.count == termNames.count, wordTable.count == wordNames.count else { throw MalformedBytes() }
         for (part, bytes) in parts.enumerated() {
             try ByteReader.read(bytes) { reader throws(MalformedBytes) in
                 try reader.skip(Self.stateMagic)

@@ -47,9 +47,12 @@ public struct IndexBuilder: Sendable {
     /// Documents removed since the tables were last rebuilt: their terms
     /// and words may stay in the tables unused.
     var removedSinceCompaction = 0
-    var termNumbers: [String: UInt32] = [:]
+    /// The number of each name of `termNames`, found from its bytes (one
+    /// look-up per term of every document added).
+    var termTable = ByteTable()
     var termNames: [String] = []
-    var wordNumbers: [String: UInt32] = [:]
+    /// The number of each name of `wordNames`, as `termTable` for terms.
+    var wordTable = ByteTable()
     var wordNames: [String] = []
     /// The posting lists of the last `build(keepingChunks:)`, or of the
     /// saved builder's last build.
@@ -70,7 +73,7 @@ public struct IndexBuilder: Sendable {
     public mutating func add(_ document: AnalyzedDocument, version: UInt64 = 0) {
         var terms: [UInt32] = []
         terms.reserveCapacity(document.terms.count)
-        for term in document.terms { terms.append(Self.number(of: term, in: &termNumbers, names: &termNames)) }
+        for term in document.terms { terms.append(Self.number(of: term, in: &termTable, names: &termNames)) }
         var counts: [UInt8] = []
         counts.reserveCapacity(document.terms.count * 3)
         let fieldCount = Field.count
@@ -87,7 +90,7 @@ public struct IndexBuilder: Sendable {
         var vocabulary: [UInt32] = []
         vocabulary.reserveCapacity(document.vocabularyWords.count * 2)
         for (word, term) in zip(document.vocabularyWords, document.vocabularyTerms) where term < document.terms.count {
-            vocabulary.append(Self.number(of: word, in: &wordNumbers, names: &wordNames))
+            vocabulary.append(Self.number(of: word, in: &wordTable, names: &wordNames))
             vocabulary.append(UInt32(term))
         }
         let compact = CompactDocument(
@@ -109,12 +112,11 @@ public struct IndexBuilder: Sendable {
         replaced[document.stored.id] = document
     }
 
-    private static func number(of name: String, in numbers: inout [String: UInt32], names: inout [String]) -> UInt32 {
-        if let known = numbers[name] { return known }
-        let number = UInt32(names.count)
-        numbers[name] = number
-        names.append(name)
-        return number
+    private static func number(of name: String, in table: inout ByteTable, names: inout [String]) -> UInt32 {
+        var bytes = name
+        let (number, isNew) = bytes.withUTF8 { table.insert($0) }
+        if isNew { names.append(name) }
+        return UInt32(number)
     }
 
     /// Appends a count (≥ 0) in seven-bit groups.
