@@ -79,4 +79,21 @@ import Testing
         #expect(Set(values.map(digest)).count == values.count)
         #expect(digest(Shown(first: a, parts: [b])) == digest(Shown(first: a, parts: [b])))
     }
+
+    private struct Numbers: Encodable {
+        var bytes: [UInt8] = []
+        var big: Int64 = 0
+        var ratio: Double = 0
+        var flags: [Bool] = []
+    }
+
+    /// Types without an overload of their own in the containers (through
+    /// the generic `encode`) count as well, in arrays too.
+    @Test func everyEncodedTypeCounts() {
+        let values = [
+            Numbers(), Numbers(bytes: [1]), Numbers(bytes: [1, 2]), Numbers(bytes: [2, 1]), Numbers(big: 1),
+            Numbers(big: -1), Numbers(ratio: 0.5), Numbers(flags: [true]), Numbers(flags: [false]),
+        ]
+        #expect(Set(values.map(digest)).count == values.count)
+    }
 }

@@ -51,7 +51,9 @@ private struct FingerprintEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { Single(sink: sink) }
 }
 
-/// A single value: the same as one element without its mark.
+/// A single value: the same as one element without its mark. Every
+/// primitive type has its own overload here: the generic one would encode
+/// a `String` as a single value again, without end.
 private struct Single: SingleValueEncodingContainer {
     let sink: FingerprintSink
     var codingPath: [any CodingKey] { [] }
@@ -76,7 +78,8 @@ private struct Single: SingleValueEncodingContainer {
 
 /// A struct's fields: each named, then its value as a single value is.
 /// An absent optional leaves its name out, which tells it apart from any
-/// value.
+/// value. The types without an overload here go through the generic
+/// `encode`, which encodes them as a single value: the same digest.
 private struct KeyedFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let sink: FingerprintSink
     var codingPath: [any CodingKey] { [] }
@@ -84,18 +87,7 @@ private struct KeyedFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) { sink.key(key); sink.null() }
     mutating func encode(_ value: Bool, forKey key: Key) { sink.key(key); sink.bool(value) }
     mutating func encode(_ value: String, forKey key: Key) { sink.key(key); sink.string(value) }
-    mutating func encode(_ value: Double, forKey key: Key) { sink.key(key); sink.double(value) }
-    mutating func encode(_ value: Float, forKey key: Key) { sink.key(key); sink.double(Double(value)) }
     mutating func encode(_ value: Int, forKey key: Key) { sink.key(key); sink.integer(Int64(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) { sink.key(key); sink.integer(Int64(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) { sink.key(key); sink.integer(Int64(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) { sink.key(key); sink.integer(Int64(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) { sink.key(key); sink.integer(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) { sink.key(key); sink.unsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { sink.key(key); sink.unsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { sink.key(key); sink.unsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { sink.key(key); sink.unsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { sink.key(key); sink.unsigned(value) }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws { sink.key(key); try sink.nested(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -116,7 +108,8 @@ private struct KeyedFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// An array's elements, each marked as one, so that where one array ends
-/// and the next field begins stays in the digest.
+/// and the next field begins stays in the digest; each is encoded as a
+/// single value (the primitive types through the generic `encode`).
 private struct Elements: UnkeyedEncodingContainer {
     let sink: FingerprintSink
     var codingPath: [any CodingKey] { [] }
@@ -130,20 +123,6 @@ private struct Elements: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() { var value = element; value.encodeNil() }
-    mutating func encode(_ value: Bool) { var single = element; single.encode(value) }
-    mutating func encode(_ value: String) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Double) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Float) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Int) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Int8) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Int16) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Int32) { var single = element; single.encode(value) }
-    mutating func encode(_ value: Int64) { var single = element; single.encode(value) }
-    mutating func encode(_ value: UInt) { var single = element; single.encode(value) }
-    mutating func encode(_ value: UInt8) { var single = element; single.encode(value) }
-    mutating func encode(_ value: UInt16) { var single = element; single.encode(value) }
-    mutating func encode(_ value: UInt32) { var single = element; single.encode(value) }
-    mutating func encode(_ value: UInt64) { var single = element; single.encode(value) }
     mutating func encode(_ value: some Encodable) throws { var single = element; try single.encode(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
