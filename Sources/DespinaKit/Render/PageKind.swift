@@ -225,48 +225,53 @@ extension SiteRenderer {
                     }),
                 ])
             case .archive:
+                // The years' values but their posts, made once: the page's
+                // fingerprint takes them in, and the posts by their digests.
+                let years = model.years.map { year -> [String: Value] in
+                    ["year": .int(year.year), "count": .int(year.posts.count)]
+                }
                 let key = fingerprint(kind.template) { fingerprint in
                     let digests = summaryDigests(for: kind.template)
-                    for year in model.years {
-                        fingerprint.combine(year.year)
-                        fingerprint.combine(year.posts.count)
+                    for (year, values) in zip(model.years, years) {
+                        fingerprint.combine(Value.dictionary(Fields(values)))
                         for index in year.posts { fingerprint.combine(digests[index]) }
                     }
                 }
                 add(fixedPath, key: key) {
                     contexts.root(kind: kind, title: strings["archive"] ?? "Archive", path: fixedPath,
                                   language: language, extra: [
-                        "years": .array(model.years.map { year in
-                            .dictionary([
-                                "year": .int(year.year), "count": .int(year.posts.count),
-                                "posts": .array(year.posts.map(contexts.listed)),
-                            ])
+                        "years": .array(zip(model.years, years).map { year, values in
+                            var values = values
+                            values["posts"] = .array(year.posts.map(contexts.listed))
+                            return .dictionary(Fields(values))
                         }),
                     ])
                 }
             case .series:
                 for group in model.series {
                     let path = "/series/\(group.slug)/"
+                    // As the archive: the series' values but its posts, then their digests.
+                    let series: [String: Value] = [
+                        "title": .string(group.title), "slug": .string(group.slug),
+                        "url": .string(contexts.url(path)), "count": .int(group.posts.count),
+                    ]
                     let key = fingerprint(kind.template) { fingerprint in
-                        fingerprint.combine(group.title)
-                        fingerprint.combine(group.slug)
+                        fingerprint.combine(Value.dictionary(Fields(series)))
                         let digests = summaryDigests(for: kind.template)
                         for index in group.posts { fingerprint.combine(digests[index]) }
                     }
                     add(path, key: key) {
-                        contexts.root(kind: kind, title: group.title, path: path, language: language, extra: [
-                            "series": .dictionary([
-                                "title": .string(group.title), "slug": .string(group.slug),
-                                "url": .string(contexts.url(path)), "count": .int(group.posts.count),
-                                "posts": .array(group.posts.enumerated().map { position, index in
-                                    var summary = contexts.summaries[index].fields
-                                    summary["part"] = .int(position + 1)
-                                    for key in PostSummary.localizedFieldNames {
-                                        summary[key] = contexts.summaries[index].value(forKey: key, in: contexts.listLocalization)
-                                    }
-                                    return .dictionary(Fields(summary))
-                                }),
-                            ]),
+                        var series = series
+                        series["posts"] = .array(group.posts.enumerated().map { position, index in
+                            var summary = contexts.summaries[index].fields
+                            summary["part"] = .int(position + 1)
+                            for key in PostSummary.localizedFieldNames {
+                                summary[key] = contexts.summaries[index].value(forKey: key, in: contexts.listLocalization)
+                            }
+                            return .dictionary(Fields(summary))
+                        })
+                        return contexts.root(kind: kind, title: group.title, path: path, language: language, extra: [
+                            "series": .dictionary(Fields(series)),
                         ])
                     }
                 }
