@@ -60,11 +60,13 @@ extension SiteBuilder {
         build.report(Diagnostic.summarizingSiteWide(sources.flatMap(\.loaded.diagnostics)))
         var errors = sources.flatMap { $0.loaded.diagnostics.filter { $0.severity == .error } }
         var published = publishable(sources.compactMap(\.loaded.entry), options: options)
+        let sourcePositions = Dictionary(
+            sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         // Each published entry goes on alone, changed in place from here.
-        let publishedPaths = Set(published.entries.map(\.sourcePath))
-        for index in sources.indices where publishedPaths.contains(sources[index].file.relativePath) {
-            sources[index].loaded.entry = nil
-            sources[index].publishes = true
+        for entry in published.entries {
+            guard let position = sourcePositions[entry.sourcePath] else { continue }
+            sources[position].loaded.entry = nil
+            sources[position].publishes = true
         }
 
         let routing = build.step(.assignURLs) {
@@ -74,8 +76,6 @@ extension SiteBuilder {
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: published.entries)
         guard errors.isEmpty else { throw BuildFailure(errors) }
-        let sourcePositions = Dictionary(
-            sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         return Posts(
             loader: loader, entryKey: entryKey, cache: cache, sources: sources, sourcePositions: sourcePositions,
             bodies: bodies, entries: published.entries, routing: routing, leftOut: published.leftOut,

@@ -30,6 +30,7 @@ final class PageContexts: Sendable {
         self.model = model
         let root = config.rootPath
         let newestYear = model.posts.compactMap(\.date).max().map { CalendarParts($0, zone: config.zone).year }
+        func url(of kind: PageKind) -> Value { .string(Self.url(kind.path ?? "", root: root)) }
         site = .dictionary([
             "title": .string(config.title),
             "description": .string(config.description),
@@ -39,11 +40,11 @@ final class PageContexts: Sendable {
             "root": .string(root),
             "copyrightYear": newestYear.map { .int($0) } ?? .null,
             "feeds": Self.feedLinks(root: root, base: ""),
-            "homeURL": .string(Self.url(PageKind.home.path ?? "", root: root)),
-            "archiveURL": .string(Self.url(PageKind.archive.path ?? "", root: root)),
-            "tagsURL": .string(Self.url(PageKind.tags.path ?? "", root: root)),
-            "seriesURL": .string(Self.url(PageKind.seriesIndex.path ?? "", root: root)),
-            "searchURL": .string(Self.url(PageKind.search.path ?? "", root: root)),
+            "homeURL": url(of: .home),
+            "archiveURL": url(of: .archive),
+            "tagsURL": url(of: .tags),
+            "seriesURL": url(of: .seriesIndex),
+            "searchURL": url(of: .search),
             "customCSS": hasCustomStylesheet ? .string(root + Self.customStylesheet) : .null,
             "hasSearch": .bool(config.search.enabled),
             "params": .dictionary(Fields(Dictionary(
