@@ -15,10 +15,8 @@ import Synchronization
 /// never replaced unless the writer says so (`--force`).
 ///
 /// Whole folders a build cannot start from (a staging folder an
-/// interrupted build left, a previous site `--clean` gives up) are renamed
-/// aside (`.Output.trash-emptying`) and deleted on another thread while the
-/// build works; files a build replaces or removes in staging are deleted
-/// on the spot.
+/// interrupted build left, a previous site `--clean` gives up) are deleted
+/// before it starts, and so are files it replaces or removes in staging.
 ///
 /// The marker file `.despina-output` in each generation holds the
 /// identifier of its manifest; manifests are kept in the site's cache
@@ -55,7 +53,8 @@ struct OutputFolder: Sendable {
     let stagingPath: String
     /// The site the last build replaced.
     let previousPath: String
-    /// Where an earlier version of Despina left replaced files: swept away.
+    /// Where earlier versions of Despina left replaced files (with
+    /// `-emptying`, the folder they emptied on another thread): removed.
     let trashPath: String
     /// Where manifests are kept; nil keeps none (every file is written).
     let manifestDirectory: String?
@@ -80,8 +79,6 @@ struct OutputFolder: Sendable {
         let deferred = Mutex<[String]>([])
         /// The identifier of the manifest of the generation put in place.
         let committed = Mutex<String?>(nil)
-        /// Deletes the folders swept aside by `prepare`.
-        let sweeping = DispatchGroup()
         /// The folders made in a staging folder that started empty (nil
         /// when it started as the previous site): a file in a folder not
         /// yet made has its folder made first, rather than failing to open.
@@ -148,12 +145,13 @@ struct OutputFolder: Sendable {
         let previousManifest = manifest(of: previousPath)
         bringBackWritersFiles(from: [stagingPath: nil, previousPath: previousManifest])
         let previous = clean ? nil : previousManifest
-        // A staging folder an interrupted build left, a previous site this
-        // build cannot start from, and the trash an earlier version kept
-        // are deleted on another thread while it works: a whole site
-        // deleted here cost a clean build of 10,000 posts a second.
         do {
-            try sweep([trashPath, stagingPath] + (previous == nil ? [previousPath] : []))
+            // What a stopped build left, a previous site this build cannot
+            // start from, and the trash folders earlier versions kept.
+            for unused in [trashPath, trashPath + "-emptying"] { try? fileSystem.removeItem(at: unused) }
+            for leftover in [stagingPath] + (previous == nil ? [previousPath] : []) {
+                try fileSystem.removeItem(at: leftover)
+            }
             if let previous {
                 // The marker goes first: if this build dies, the staging
                 // folder no longer claims to match any manifest.
@@ -381,7 +379,6 @@ struct OutputFolder: Sendable {
                     try fileSystem.move(stagingPath, to: previousPath)
                 }
                 if manifestDirectory != nil { state.committed.withLock { $0 = current.identifier } }
-                state.sweeping.wait()
                 return
             }
             for relativePath in state.deferred.withLock({ $0 }).sorted() {
@@ -423,9 +420,7 @@ struct OutputFolder: Sendable {
             }
             pruneManifests(keeping: [writtenIdentifier, current.identifier])
             if manifestDirectory != nil { state.committed.withLock { $0 = writtenIdentifier } }
-            state.sweeping.wait()
         } catch {
-            state.sweeping.wait()
             throw Diagnostic(path: path, message: "cannot replace the output folder: \(error)")
         }
     }
@@ -505,46 +500,6 @@ struct OutputFolder: Sendable {
             try? fileSystem.move(joinPath(stagingPath, name), to: joinPath(path, name))
         }
         try? fileSystem.removeItem(at: stagingPath)
-        state.sweeping.wait()
-    }
-
-    /// Moves the `folders` that exist into one folder beside the output
-    /// (`.NAME.trash-emptying`), which is deleted on another thread; the
-    /// build (`commit()`, `discard()`) waits for that before it ends. A
-    /// folder that cannot be moved is deleted at once, and one that cannot
-    /// be deleted either is an error (the trash excepted: its files are
-    /// only unused).
-    private func sweep(_ folders: [String]) throws {
-        var present: [String] = []
-        for folder in folders where fileSystem.exists(folder) { present.append(folder) }
-        guard !present.isEmpty else { return }
-        let sweepPath = trashPath + "-emptying"
-        // Left by a build that stopped while it swept.
-        try? fileSystem.removeItem(at: sweepPath)
-        let isReady = (try? fileSystem.createDirectory(at: sweepPath)) != nil
-        for (number, folder) in present.enumerated() {
-            if isReady && moves(folder, to: joinPath(sweepPath, String(number))) { continue }
-            if folder == trashPath {
-                try? fileSystem.removeItem(at: folder)
-            } else {
-                try fileSystem.removeItem(at: folder)
-            }
-        }
-        guard isReady else { return }
-        let sweeper = fileSystem
-        DispatchQueue.global().async(group: state.sweeping) {
-            try? sweeper.removeItem(at: sweepPath)
-        }
-    }
-
-    /// Whether `folder` could be moved to `destination`.
-    private func moves(_ folder: String, to destination: String) -> Bool {
-        do {
-            try fileSystem.move(folder, to: destination)
-            return true
-        } catch {
-            return false
-        }
     }
 }
 
