@@ -55,6 +55,41 @@ import Testing
         #expect(output.unchangedCount == 4)
     }
 
+    /// The output stays in place only when the new site is the same file
+    /// for file: a file with the same bytes made from other inputs, a file
+    /// kept from the previous site, or one file fewer all make a new
+    /// generation, whose manifest the next build keeps by.
+    @Test func onlyTheSameSiteLeavesTheOutputInPlace() throws {
+        func generation(_ make: (OutputFolder) throws -> Void) throws -> String? {
+            let output = folder()
+            try output.prepare(force: false)
+            try make(output)
+            try output.commit()
+            return output.committedManifestIdentifier
+        }
+        try firstGeneration()
+        let first = try fileSystem.text(of: "/site/Output/.despina-output")
+        func writeAll(_ output: OutputFolder, fingerprintOfA: UInt64 = 7) throws {
+            try output.write(Array("a".utf8), to: "a/index.html", fingerprint: fingerprintOfA)
+            try output.write(Array("b".utf8), to: "b/index.html", fingerprint: 8)
+            #expect(output.keepAll(where: { $0.hasPrefix("search/") }, whenFile: "search/1.json", wasMadeFrom: 5) == 3)
+        }
+        _ = try generation { try writeAll($0) }
+        #expect(try fileSystem.text(of: "/site/Output/.despina-output") == first, "nothing changed: nothing moved")
+
+        let refingerprinted = try generation { try writeAll($0, fingerprintOfA: 70) }
+        #expect(refingerprinted != nil)
+        let output = folder()
+        try output.prepare(force: false)
+        #expect(output.keep("a/index.html", fingerprint: 70), "the new fingerprint was recorded")
+
+        _ = try generation { output in
+            try output.write(Array("a".utf8), to: "a/index.html", fingerprint: 70)
+            #expect(output.keepAll(where: { $0.hasPrefix("search/") }, whenFile: "search/1.json", wasMadeFrom: 5) == 3)
+        }
+        #expect(!fileSystem.exists("/site/Output/b/index.html"), "one file fewer is a new site")
+    }
+
     @Test func theSearchIndexIsKeptOnlyWhenItsEntryFileMatches() throws {
         try firstGeneration()
         try fileSystem.removeItem(at: "/site/Output")

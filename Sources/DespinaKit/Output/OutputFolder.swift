@@ -74,6 +74,9 @@ struct OutputFolder: Sendable {
         /// How many files of the new site had bytes that neither staging
         /// nor the output held, and were written.
         let changed = Mutex(0)
+        /// Whether a file of the new site was recorded other than the
+        /// output's manifest records it (bytes or fingerprint).
+        let differs = Mutex(false)
         /// Files equal to the output's but not in staging: linked from the
         /// output at commit, unless nothing changed and no swap is needed.
         let deferred = Mutex<[String]>([])
@@ -143,6 +146,9 @@ struct OutputFolder: Sendable {
             state.current.withLock { $0 = outputManifest }
         }
         let previousManifest = manifest(of: previousPath)
+        // Every file of the new site is recorded: room for as many as before.
+        let count = max(outputManifest?.entries.count ?? 0, previousManifest?.entries.count ?? 0)
+        state.written.withLock { $0.entries.reserveCapacity(count) }
         bringBackWritersFiles(from: [stagingPath: nil, previousPath: previousManifest])
         let previous = clean ? nil : previousManifest
         do {
@@ -202,9 +208,11 @@ struct OutputFolder: Sendable {
             throw Diagnostic(path: relativePath, message: "two parts of the site write this file; this is a bug in Despina")
         }
         try keptCheck?.check(bytes, of: relativePath, fileSystem: fileSystem)
+        let inOutput = state.current.withLock { $0.entries[relativePath] }
+        if entry != inOutput { state.differs.withLock { $0 = true } }
         let inStaging = state.base.withLock { $0.entries[relativePath] }
         if entry.hasSameBytes(as: inStaging) { return }
-        if entry.hasSameBytes(as: state.current.withLock({ $0.entries[relativePath] })) {
+        if entry.hasSameBytes(as: inOutput) {
             state.deferred.withLock { $0.append(relativePath) }
             return
         }
@@ -252,6 +260,8 @@ struct OutputFolder: Sendable {
             }
             return files.map { _ in false }
         }
+        // A file kept from staging is not the output's.
+        if zip(inOutput, found).contains(where: { $0 == nil && $1 != nil }) { state.differs.withLock { $0 = true } }
         adopt(zip(files, found).compactMap { file, existing in existing.map { (file.path, $0) } })
         return found.map { $0 != nil }
     }
@@ -276,6 +286,7 @@ struct OutputFolder: Sendable {
             for file in found.keys { keptCheck.wouldHaveKept(file, in: inOutput != nil ? path : stagingPath) }
             return 0
         }
+        if inOutput == nil { state.differs.withLock { $0 = true } }
         adopt(found.map { ($0.key, $0.value) })
         return found.count
     }
@@ -367,7 +378,9 @@ struct OutputFolder: Sendable {
         let base = state.base.withLock { $0 }
         let current = state.current.withLock { $0 }
         do {
-            if !current.entries.isEmpty && written == current && fileSystem.exists(path) {
+            // Every file recorded as the output has it, and as many: the same site.
+            let isSame = !state.differs.withLock { $0 } && written.entries.count == current.entries.count
+            if !current.entries.isEmpty && isSame && fileSystem.exists(path) {
                 // Nothing changed: the output stays, and staging (untouched)
                 // goes back to being the previous site.
                 if base.entries.isEmpty {
@@ -449,9 +462,12 @@ struct OutputFolder: Sendable {
     /// new site makes is the new site's.
     private func carryWritersFiles(besides written: OutputManifest) throws {
         let known = state.outputNames.withLock { $0 }
-        let newNames = Self.topLevelNames(of: written)
+        // Most often a build made every name there: then the new site's
+        // names (from every one of its paths) are not needed.
+        let candidates = names(in: path, apartFrom: known ?? [])
+        let newNames = candidates.isEmpty ? [] : Self.topLevelNames(of: written)
         var unknown: [String] = []
-        for name in names(in: path, apartFrom: known ?? newNames) where !newNames.contains(name) {
+        for name in candidates where !newNames.contains(name) {
             try fileSystem.move(joinPath(path, name), to: joinPath(stagingPath, name))
             state.carried.withLock { $0.append(name) }
             if known == nil { unknown.append(name) }
@@ -466,10 +482,14 @@ struct OutputFolder: Sendable {
     /// Only a folder whose manifest is known tells its files from the writer's.
     private func bringBackWritersFiles(from folders: [String: OutputManifest?]) {
         guard fileSystem.isDirectory(path) else { return }
+        // A name the output's manifest lists is a build's, and most often
+        // all are: then no folder's own names need working out.
+        let made = state.outputNames.withLock { $0 } ?? []
         for (folder, known) in folders.sorted(by: { $0.key < $1.key }) {
-            guard let manifest = known ?? manifest(of: folder) else { continue }
-            for name in names(in: folder, apartFrom: Self.topLevelNames(of: manifest))
-            where !fileSystem.exists(joinPath(path, name)) {
+            let unlisted = names(in: folder, apartFrom: made)
+            guard !unlisted.isEmpty, let manifest = known ?? manifest(of: folder) else { continue }
+            let ours = Self.topLevelNames(of: manifest)
+            for name in unlisted where !ours.contains(name) && !fileSystem.exists(joinPath(path, name)) {
                 try? fileSystem.move(joinPath(folder, name), to: joinPath(path, name))
             }
         }

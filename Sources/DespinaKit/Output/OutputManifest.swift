@@ -5,7 +5,7 @@ import Bytes
 /// skips making a file whose inputs have the same fingerprint, compares the
 /// files it makes with the manifest of the generation it updates, and
 /// writes only those that differ.
-struct OutputManifest: Sendable, Equatable {
+struct OutputManifest: Sendable {
     struct Entry: Sendable, Equatable {
         var size: Int
         var hash: UInt64
@@ -150,10 +150,6 @@ struct OutputManifest: Sendable, Equatable {
         readIdentifier = identity.identifier
     }
 
-    static func == (left: OutputManifest, right: OutputManifest) -> Bool {
-        left.entries == right.entries
-    }
-
     /// The stable 64-bit digest of a file's bytes (the same on every run and
     /// machine) that the manifest records.
     static func hash(_ bytes: [UInt8]) -> UInt64 {
@@ -179,9 +175,9 @@ struct OutputManifest: Sendable, Equatable {
 
 /// Sixteen lowercase hexadecimal digits of `value`.
 private func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-    let digits = Array("0123456789abcdef".utf8)
     for shift in stride(from: 60, through: 0, by: -4) {
-        bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)])
+        let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+        bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
     }
 }
 

@@ -23,7 +23,8 @@ extension SiteRenderer {
     /// Whether the output file at `relativePath` is part of the search
     /// index (the search page itself, `search/index.html`, shares its folder).
     static func isSearchIndexFile(_ relativePath: String) -> Bool {
-        relativePath.hasPrefix("search/") && !relativePath.hasSuffix(".html")
+        // By bytes: String's `hasPrefix` compares characters, for each of the site's paths.
+        relativePath.utf8.starts(with: "search/".utf8) && !relativePath.utf8.suffix(5).elementsEqual(".html".utf8)
     }
 
     /// Writes the index files that `files` makes under `search/` of
