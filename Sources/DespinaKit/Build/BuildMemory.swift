@@ -1,10 +1,9 @@
 /// What the builds of one long-running process (the preview server) keep
-/// for the next one: the parsed posts, the post summaries, the URLs, the
+/// for the next one: the parsed posts, the URLs, the
 /// output's manifests, the last scan of `Content/` when the caller reports
 /// what changed, and the data a build leaves for the caller to free.
 final class BuildMemory: Sendable {
     let entries = EntryCacheMemory()
-    let summaries = SummaryMemory()
     let urls = RoutingMemory()
     let manifests = ManifestMemory()
     let leftovers = BuildLeftovers()

@@ -109,7 +109,7 @@ public struct SiteBuilder: Sendable {
         let renderer = build.step(.summarizePosts) {
             SiteRenderer(
                 config: inputs.config, model: model, templates: templates, theme: inputs.theme, output: output,
-                aliases: posts.routing.aliases, key: pageKey, summaries: options.memory?.summaries)
+                aliases: posts.routing.aliases, key: pageKey)
         }
         let fileCount = try writeSite(
             build, renderer: renderer, inputs: inputs, search: search, cacheWriter: cacheWriter, output: output)

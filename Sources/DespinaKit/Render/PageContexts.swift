@@ -18,14 +18,10 @@ final class PageContexts: Sendable {
         ($0, Value.dictionary(Fields(Localization(language: $0).strings.mapValues { Value.string($0) })))
     })
 
-    /// - Parameters:
-    ///   - memory: summaries of an earlier build to reuse, where `key` (a
-    ///     digest of the tool and configuration, 0 for none) says they apply.
-    ///   - hasCustomStylesheet: whether the site has its own
-    ///     `Templates/assets/custom.css`, which pages then link after the
-    ///     theme's stylesheets (`site.customCSS`).
-    init(config: SiteConfig, model: SiteModel, key: UInt64 = 0, memory: SummaryMemory? = nil,
-         hasCustomStylesheet: Bool = false) {
+    /// - Parameter hasCustomStylesheet: whether the site has its own
+    ///   `Templates/assets/custom.css`, which pages then link after the
+    ///   theme's stylesheets (`site.customCSS`).
+    init(config: SiteConfig, model: SiteModel, hasCustomStylesheet: Bool = false) {
         self.config = config
         self.model = model
         let root = config.rootPath
@@ -53,29 +49,10 @@ final class PageContexts: Sendable {
                 .dictionary(["title": .string(page.title), "url": .string(Self.url(page.path, root: root))])
             }),
         ])
-        let memory = key == 0 ? nil : memory
-        @Sendable func memoryKey(_ post: Entry) -> UInt64 {
-            var fingerprint = Fingerprint()
-            fingerprint.combine(key)
-            fingerprint.combine(post.digest)
-            return fingerprint.value
-        }
-        // Summaries are made empty and fill in as templates read them; the
-        // preview keeps them (with what they have worked out) between builds.
+        // Summaries are made empty and fill in as templates read them.
         let parts = PostSummary.Parts(config: config, posts: model.posts)
         summaryParts = parts
-        var made = 0
-        summaries = model.posts.map { post in
-            if let memory, let known = memory.summary(of: post.identifier, key: memoryKey(post)) { return known }
-            made += 1
-            return PostSummary(post: post, parts: parts)
-        }
-        if let memory, made > 0 || memory.count != summaries.count {
-            var current: [String: (key: UInt64, value: PostSummary)] = [:]
-            current.reserveCapacity(summaries.count)
-            for summary in summaries { current[summary.post.identifier] = (memoryKey(summary.post), summary) }
-            memory.replace(with: current)
-        }
+        summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
     }
 
     // MARK: - Shared pieces

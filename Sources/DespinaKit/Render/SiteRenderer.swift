@@ -20,10 +20,8 @@ struct SiteRenderer: Sendable {
 
     /// - Parameter key: a digest of the tool, the configuration and the
     ///   build options; 0 makes every page without reusing any.
-    /// - Parameter summaries: post summaries kept from an earlier build of
-    ///   this process, reused where still valid and updated.
     init(config: SiteConfig, model: SiteModel, templates: TemplateSet, theme: Theme, output: OutputFolder,
-         aliases: [String: String] = [:], key: UInt64 = 0, summaries: SummaryMemory? = nil) {
+         aliases: [String: String] = [:], key: UInt64 = 0) {
         self.config = config
         self.model = model
         self.templates = templates
@@ -31,8 +29,7 @@ struct SiteRenderer: Sendable {
         self.output = output
         self.aliases = aliases
         contexts = PageContexts(
-            config: config, model: model, key: key, memory: summaries,
-            hasCustomStylesheet: theme.assets[PageContexts.customStylesheet] != nil)
+            config: config, model: model, hasCustomStylesheet: theme.assets[PageContexts.customStylesheet] != nil)
         if key == 0 {
             pageKey = 0
         } else {
