@@ -84,7 +84,8 @@ struct OutputFolder: Sendable {
         let committed = Mutex<String?>(nil)
         /// The folders made in a staging folder that started empty (nil
         /// when it started as the previous site): a file in a folder not
-        /// yet made has its folder made first, rather than failing to open.
+        /// yet made (or linked) has its folder made first, rather than
+        /// failing and being tried again.
         let madeFolders = Mutex<Set<String>?>(nil)
         /// The top-level names of the output that a build made (its
         /// manifest's), nil when no manifest of it is known.
@@ -220,12 +221,18 @@ struct OutputFolder: Sendable {
         // A file in staging may share its inode with the output (a link made
         // by an earlier build): replace the name, never the shared bytes.
         if inStaging != nil { try fileSystem.removeItem(at: target) }
+        try makeFolder(of: relativePath)
+        try fileSystem.write(bytes, to: target)
+        state.changed.withLock { $0 += 1 }
+    }
+
+    /// Makes the folder of `relativePath` in a staging folder that started
+    /// empty, the first time one of its files is put there.
+    private func makeFolder(of relativePath: String) throws {
         let folder = parentPath(relativePath)
         if state.madeFolders.withLock({ $0?.insert(folder).inserted == true }) {
             try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
         }
-        try fileSystem.write(bytes, to: target)
-        state.changed.withLock { $0 += 1 }
     }
 
     /// Keeps the output's file at `relativePath` in the new site, without
@@ -397,6 +404,7 @@ struct OutputFolder: Sendable {
             for relativePath in state.deferred.withLock({ $0 }).sorted() {
                 let target = joinPath(stagingPath, relativePath)
                 if base.entries[relativePath] != nil { try fileSystem.removeItem(at: target) }
+                try makeFolder(of: relativePath)
                 try fileSystem.linkOrCopy(joinPath(path, relativePath), to: target)
             }
             // Files of the previous site that this build did not make.
