@@ -27,21 +27,13 @@ struct OutputManifest: Sendable {
 
     static let header = "despina-output-manifest 3"
 
-    /// The manifest as text: a header line, then `HASH SIZE FINGERPRINT PATH`
-    /// per file, sorted by path. Paths with a line break are left out (such
-    /// a file is simply written every time).
-    var text: String { serialized().text }
-
-    /// The text and the generation's identifier: a hash of the files'
-    /// sizes, hashes and paths only, so that the same bytes made by another
-    /// version of Despina (other fingerprints) are the same generation.
-    func serialized() -> (text: String, identifier: String) {
-        let (bytes, identifier) = serializedBytes()
-        return (String(decoding: bytes, as: UTF8.self), identifier)
-    }
-
-    /// `serialized()` as the bytes of the text, made without intermediate
-    /// strings (a manifest has a line per file of the site).
+    /// The manifest's text, made without intermediate strings (it has a
+    /// line per file of the site): a header line, then `HASH SIZE
+    /// FINGERPRINT PATH` per file, sorted by path. Paths with a line break
+    /// are left out (such a file is simply written every time). With it,
+    /// the generation's identifier: a hash of the files' sizes, hashes and
+    /// paths only, so that the same bytes made by another version of
+    /// Despina (other fingerprints) are the same generation.
     func serializedBytes() -> (bytes: [UInt8], identifier: String) {
         var paths: [String] = []
         var values: [Entry] = []
@@ -101,11 +93,6 @@ struct OutputManifest: Sendable {
 
     init() {}
 
-    /// Reads a manifest written by `text`; nil when it is not one.
-    init?(text: String) {
-        self.init(bytes: Array(text.utf8))
-    }
-
     /// Reads a manifest from the bytes of its text; nil when it is not one.
     init?(bytes: [UInt8]) {
         let header = Array((Self.header + "\n").utf8)
@@ -162,8 +149,8 @@ struct OutputManifest: Sendable {
         readIdentifier = identifier
     }
 
-    /// The identifier of this manifest's generation (see `serialized()`).
-    var identifier: String { readIdentifier ?? serialized().identifier }
+    /// The identifier of this manifest's generation (see `serializedBytes()`).
+    var identifier: String { readIdentifier ?? serializedBytes().identifier }
 
     /// A short, stable name for `bytes`: their hash in hexadecimal.
     static func identifier(of bytes: [UInt8]) -> String {
