@@ -106,7 +106,7 @@ enum HugoImport {
             let slug = TextFolding.slug(name)
             let old = SiteConventions.hugoPath(name)
             guard !slug.isEmpty, !old.isEmpty else { continue }
-            redirects["/categories/\(old)/"] = "/tags/\(slug)/"
+            redirects["/categories/\(old)/"] = SiteModel.TagGroup.path(slug: slug)
         }
         guard !redirects.isEmpty else { return [] }
         redirects["/categories/"] = "/tags/"

@@ -179,7 +179,7 @@ extension SiteRenderer {
             case .tag:
                 let prefix = strings["postsTagged"] ?? "Posts tagged"
                 for tag in model.tags {
-                    let base = "/tags/\(tag.slug)/"
+                    let base = tag.path
                     let tagValue: Value = .dictionary([
                         "name": .string(tag.name), "slug": .string(tag.slug), "url": .string(contexts.url(base)),
                         "count": .int(tag.posts.count), "feeds": PageContexts.feedLinks(root: config.rootPath, base: base),
@@ -220,7 +220,7 @@ extension SiteRenderer {
                     "tags": .array(model.tags.map { tag in
                         .dictionary([
                             "name": .string(tag.name), "slug": .string(tag.slug),
-                            "url": .string(contexts.url("/tags/\(tag.slug)/")), "count": .int(tag.posts.count),
+                            "url": .string(contexts.url(tag.path)), "count": .int(tag.posts.count),
                         ])
                     }),
                 ])
@@ -249,7 +249,7 @@ extension SiteRenderer {
                 }
             case .series:
                 for group in model.series {
-                    let path = "/series/\(group.slug)/"
+                    let path = group.path
                     // As the archive: the series' values but its posts, then their digests.
                     let series: [String: Value] = [
                         "title": .string(group.title), "slug": .string(group.slug),
@@ -279,7 +279,7 @@ extension SiteRenderer {
                 addPage(fixedPath, title: strings["allSeries"] ?? "Series", extra: [
                     "seriesList": .array(model.series.map { group in
                         .dictionary([
-                            "title": .string(group.title), "url": .string(contexts.url("/series/\(group.slug)/")),
+                            "title": .string(group.title), "url": .string(contexts.url(group.path)),
                             "count": .int(group.posts.count),
                         ])
                     }),

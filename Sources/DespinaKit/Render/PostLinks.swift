@@ -57,7 +57,7 @@ extension PageContexts {
         if let box = links.series {
             var series: [String: Value] = [
                 "title": .string(box.title),
-                "url": .string(url("/series/\(box.slug)/")),
+                "url": .string(url(SiteModel.SeriesGroup.path(slug: box.slug))),
                 "part": .int(box.position + 1),
                 "count": .int(box.parts.count),
                 "parts": .array(box.parts.enumerated().map { position, part in

@@ -11,7 +11,7 @@ extension SiteRenderer {
             base: "/", channel: channel(title: config.title, description: config.description, base: "/"),
             posts: Array(model.posts.indices.prefix(config.feedLimit)))]
         for tag in model.tags {
-            let base = "/tags/\(tag.slug)/"
+            let base = tag.path
             feedSets.append(FeedSet(
                 base: base, channel: channel(title: "\(config.title): \(tag.name)", description: config.description, base: base),
                 posts: Array(tag.posts.prefix(config.feedLimit))))

@@ -42,6 +42,9 @@ struct SiteModel: Sendable {
         var slug: String
         /// Indices into `posts`, newest first.
         var posts: [Int]
+        /// The site path of the tag's pages and feeds.
+        var path: String { Self.path(slug: slug) }
+        static func path(slug: String) -> String { "/tags/\(slug)/" }
     }
 
     struct SeriesGroup: Sendable {
@@ -49,6 +52,9 @@ struct SiteModel: Sendable {
         var slug: String
         /// Indices into `posts`, in part order.
         var posts: [Int]
+        /// The site path of the series' page.
+        var path: String { Self.path(slug: slug) }
+        static func path(slug: String) -> String { "/series/\(slug)/" }
     }
 
     struct YearGroup: Sendable {
