@@ -344,13 +344,10 @@ struct OutputFolder: Sendable {
         guard let manifest = manifest(of: path) else { return false }
         try fileSystem.removeItem(at: stagingPath)
         try fileSystem.createDirectory(at: stagingPath)
+        state.madeFolders.withLock { $0 = [""] }
         do {
-            var madeFolders: Set<String> = [""]
             for file in manifest.entries.keys.sorted() {
-                let folder = parentPath(file)
-                if madeFolders.insert(folder).inserted {
-                    try fileSystem.createDirectory(at: joinPath(stagingPath, folder))
-                }
+                try makeFolder(of: file)
                 // Where links are not possible, the first one is all it costs.
                 try fileSystem.hardLink(joinPath(path, file), to: joinPath(stagingPath, file))
             }

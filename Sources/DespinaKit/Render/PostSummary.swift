@@ -52,7 +52,8 @@ final class PostSummary: MustacheObject {
 
         private static func value(ofTag tag: String, root: String) -> Value {
             let slug = TextFolding.termSlug(tag)
-            return .dictionary(["name": .string(tag), "slug": .string(slug), "url": .string(PageContexts.url(SiteModel.TagGroup.path(slug: slug), root: root))])
+            let url = PageContexts.url(SiteModel.TagGroup.path(slug: slug), root: root)
+            return .dictionary(["name": .string(tag), "slug": .string(slug), "url": .string(url)])
         }
     }
 
