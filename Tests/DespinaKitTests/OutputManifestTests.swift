@@ -1,0 +1,53 @@
+import Testing
+@testable import DespinaKit
+
+/// The manifest a generation of the output is known by: its text read back
+/// is the same manifest, and its identifier names the files' bytes alone.
+struct OutputManifestTests {
+    private func manifest(_ files: [(String, OutputManifest.Entry)], capacity: Int = 0) -> OutputManifest {
+        var manifest = OutputManifest()
+        manifest.entries.reserveCapacity(capacity)
+        for (path, entry) in files { manifest.entries[path] = entry }
+        return manifest
+    }
+
+    private let files: [(String, OutputManifest.Entry)] = (0..<200).map { number in
+        ("posts/\(number)/index.html", OutputManifest.Entry(size: 1000 + number, hash: UInt64(number) &* 0x9E37, fingerprint: 7))
+    }
+
+    @Test func itsTextReadsBackAsTheSameManifest() throws {
+        let written = manifest(files)
+        let (bytes, identifier) = written.serializedBytes()
+        let read = try #require(OutputManifest(bytes: bytes))
+        #expect(read.entries == written.entries)
+        #expect(read.identifier == identifier)
+    }
+
+    @Test func theIdentifierDoesNotDependOnTheOrderOfTheFiles() {
+        // Other insertion orders and capacities give other iteration orders.
+        let forward = manifest(files)
+        let backward = manifest(files.reversed(), capacity: 5000)
+        #expect(forward.serializedBytes().bytes != backward.serializedBytes().bytes)
+        #expect(forward.identifier == backward.identifier)
+    }
+
+    @Test func theIdentifierNamesTheBytesNotWhatTheyWereMadeFrom() {
+        var otherFingerprints = files
+        otherFingerprints[3].1.fingerprint = 99
+        #expect(manifest(otherFingerprints).identifier == manifest(files).identifier)
+        var otherSize = files
+        otherSize[3].1.size += 1
+        var otherHash = files
+        otherHash[3].1.hash ^= 1
+        var otherPath = files
+        otherPath[3].0 = "posts/3/other.html"
+        for changed in [otherSize, otherHash, otherPath] {
+            #expect(manifest(changed).identifier != manifest(files).identifier)
+        }
+    }
+
+    @Test func aManifestOfAnotherFormatIsNotRead() {
+        let old = Array("despina-output-manifest 3\n0000000000000001 10 0000000000000002 index.html\n".utf8)
+        #expect(OutputManifest(bytes: old) == nil)
+    }
+}
