@@ -84,7 +84,8 @@ struct SiteModel: Sendable {
         // Most tags are on many posts: each spelling is folded once.
         var slugs: [String: String] = [:]
         for (index, post) in posts.enumerated() {
-            var seen = Set<String>()
+            // A post has a few tags: a list is quicker than a set to make.
+            var seen: [String] = []
             for tag in post.tags {
                 let slug: String
                 if let known = slugs[tag] {
@@ -93,7 +94,8 @@ struct SiteModel: Sendable {
                     slug = TextFolding.termSlug(tag)
                     slugs[tag] = slug
                 }
-                guard !slug.isEmpty, seen.insert(slug).inserted else { continue }
+                guard !slug.isEmpty, !seen.contains(slug) else { continue }
+                seen.append(slug)
                 tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
             }
             if let title = post.series {
