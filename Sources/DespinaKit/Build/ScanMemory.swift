@@ -38,26 +38,22 @@ final class ScanMemory: Sendable {
     /// changes noted since, or nil when `Content/` must be scanned again.
     /// Either way the noted changes are consumed.
     func scan(of siteDirectory: String, fileSystem: any FileSystem) -> Scan? {
+        // Taken out, so that updating its signatures copies nothing: with
+        // the changes consumed, it is of no use here until remembered again.
         let (remembered, changes) = state.withLock { state in
-            defer { state.changes = nil }
+            defer { (state.changes, state.scan) = (nil, nil) }
             return (state.siteDirectory == siteDirectory ? state.scan : nil, state.changes)
         }
         guard var scan = remembered, let changes else { return nil }
         let site = siteDirectory.hasSuffix("/") ? siteDirectory : siteDirectory + "/"
-        let content = site + "Content/"
-        var changedFiles: [SourceFile] = []
-        if !changes.isEmpty {
-            let known = Dictionary(scan.files.map { ($0.absolutePath, $0) }, uniquingKeysWith: { first, _ in first })
-            for path in changes {
-                // Templates and the configuration are read by every build anyway.
-                if path.hasPrefix(site + "Templates/") || path == site + ConfigLoader.fileName { continue }
-                // A link may now lead somewhere else, outside the site:
-                // only a new scan checks it again.
-                guard path.hasPrefix(content), let file = known[path], fileSystem.info(at: path)?.kind == .file
-                else { return nil }
-                changedFiles.append(file)
-            }
-        }
+        // Templates and the configuration are read by every build anyway.
+        let edited = changes.filter { !$0.hasPrefix(site + "Templates/") && $0 != site + ConfigLoader.fileName }
+        // One pass over the files, however many changed. A link may now lead
+        // somewhere else, outside the site: only a new scan checks it again.
+        let changedFiles = edited.isEmpty ? [] : scan.files.filter { edited.contains($0.absolutePath) }
+        guard changedFiles.count == edited.count,
+              changedFiles.allSatisfy({ fileSystem.info(at: $0.absolutePath)?.kind == .file })
+        else { return nil }
         for file in changedFiles {
             scan.signatures[file.relativePath] = SiteBuilder.signature(of: file, fileSystem: fileSystem)
         }

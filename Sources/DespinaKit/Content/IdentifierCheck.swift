@@ -8,13 +8,15 @@ enum IdentifierCheck {
         owners.reserveCapacity(entries.count)
         var errors: [Diagnostic] = []
         for entry in entries {
-            if let other = owners[entry.identifier] {
+            // Both fields in one look-up: most entries need no more.
+            let (identifier, sourcePath) = entry.withFields { ($0.identifier, $0.sourcePath) }
+            if let other = owners[identifier] {
                 errors.append(Diagnostic(
-                    path: entry.sourcePath, line: entry.identifierPosition?.line ?? 0,
+                    path: sourcePath, line: entry.identifierPosition?.line ?? 0,
                     column: entry.identifierPosition?.column ?? 0,
-                    message: "the id '\(entry.identifier)' is also the id of \(other); give each post its own id"))
+                    message: "the id '\(identifier)' is also the id of \(other); give each post its own id"))
             } else {
-                owners[entry.identifier] = entry.sourcePath
+                owners[identifier] = sourcePath
             }
         }
         return errors

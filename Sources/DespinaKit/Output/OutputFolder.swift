@@ -303,10 +303,11 @@ struct OutputFolder: Sendable {
     /// For a preview that puts off a slow part of the site to a second
     /// build, which makes it anew.
     func keepExisting(where belongs: (String) -> Bool) -> Int {
+        // Into a list, not a second dictionary: adopting reads them in turn.
         let files = state.current.withLock { current in
-            current.entries.filter { belongs($0.key) }
+            current.entries.compactMap { path, entry in belongs(path) ? (path, entry) : nil }
         }
-        adopt(files.map { ($0.key, $0.value) })
+        adopt(files)
         return files.count
     }
 

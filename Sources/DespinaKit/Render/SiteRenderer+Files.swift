@@ -117,6 +117,7 @@ extension SiteRenderer {
     /// output (a page bundle's files beside its page); files of a bundle
     /// whose page is not published are left out.
     func copies(of files: [SourceFile]) -> [(file: SourceFile, destination: String)] {
+        guard !files.isEmpty else { return [] }
         let pagePaths = Dictionary((model.posts + model.pages).map { ($0.sourcePath, $0.path) }) { first, _ in first }
         return files.compactMap { file in file.outputPath(pagePaths: pagePaths).map { (file, $0) } }
     }
