@@ -47,40 +47,29 @@ struct OutputManifest: Sendable {
             let newline = path.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
                 ?? path.contains(UInt8(ascii: "\n"))
             if newline { continue }
-            let hashStart = bytes.count
             appendHex(entry.hash, to: &bytes)
-            let hashEnd = bytes.count
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: String(entry.size).utf8)
-            let sizeEnd = bytes.count
-            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: " \(entry.size) ".utf8)
             appendHex(entry.fingerprint, to: &bytes)
             bytes.append(UInt8(ascii: " "))
             let pathStart = bytes.count
             bytes.append(contentsOf: path)
-            let pathEnd = bytes.count
+            identity.add(hash: entry.hash, size: entry.size, path: bytes[pathStart...])
             bytes.append(UInt8(ascii: "\n"))
-            identity.add(
-                hash: bytes[hashStart..<hashEnd], size: bytes[(hashEnd + 1)..<sizeEnd], path: bytes[pathStart..<pathEnd])
         }
         return (bytes, identity.identifier)
     }
 
-    /// Hashes each `HASH SIZE PATH` line on its own and adds the mixed
-    /// hashes up, so that the lines may come in any order.
+    /// Digests each file's hash, size and path on its own and adds the
+    /// digests up, so that the lines may come in any order.
     private struct IdentityHash {
         private var sum: UInt64 = 0
 
-        mutating func add(hash: ArraySlice<UInt8>, size: ArraySlice<UInt8>, path: ArraySlice<UInt8>) {
-            var line = FNV1a64()
-            line.combine(contentsOf: hash)
-            line.combine(UInt8(ascii: " "))
-            line.combine(contentsOf: size)
-            line.combine(UInt8(ascii: " "))
-            line.combine(contentsOf: path)
-            var mixed = Fingerprint()
-            mixed.combine(line.value)
-            sum &+= mixed.value
+        mutating func add(hash: UInt64, size: Int, path: ArraySlice<UInt8>) {
+            var line = Fingerprint()
+            line.combine(hash)
+            line.combine(size)
+            path.withUnsafeBytes { line.combine(bytes: $0) }
+            sum &+= line.value
         }
 
         var identifier: String { hex(sum) }
@@ -116,17 +105,13 @@ struct OutputManifest: Sendable {
         }
         var identity = IdentityHash()
         while index < bytes.count {
-            let lineStart = index
-            guard let hash = number(radix: 16) else { return nil }
-            let sizeStart = index
-            guard let size = number(radix: 10) else { return nil }
-            let sizeEnd = index - 1
+            guard let hash = number(radix: 16), let size = number(radix: 10) else { return nil }
             guard let fingerprint = number(radix: 16),
                   let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")), end > index
             else { return nil }
             let path = String(decoding: bytes[index..<end], as: UTF8.self)
             entries[path] = Entry(size: Int(size), hash: hash, fingerprint: fingerprint)
-            identity.add(hash: bytes[lineStart..<(sizeStart - 1)], size: bytes[sizeStart..<sizeEnd], path: bytes[index..<end])
+            identity.add(hash: hash, size: Int(size), path: bytes[index..<end])
             index = end + 1
         }
         readIdentifier = identity.identifier
