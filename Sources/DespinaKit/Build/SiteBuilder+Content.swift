@@ -186,10 +186,13 @@ extension SiteBuilder {
             let indexed = config.search.enabled && entry.isSearchable
             if let record = source.record, record.rendering(isValidAt: entry.path, routing: routing) {
                 var reused = entry
-                reused.content = record.entry.content
-                reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
                 // Same source, URL and rendering: the same summary inputs.
-                reused.summaryInputs = record.entry.summaryInputs
+                // (An entry read from the record holds both already.)
+                if !entry.isSame(as: record.entry) {
+                    reused.content = record.entry.content
+                    reused.summaryInputs = record.entry.summaryInputs
+                }
+                reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
                 reused.summaryInputs = PostSummary.Inputs.digests(recordedFor: reused)
                 var updated = record
                 updated.size = source.size

@@ -33,6 +33,19 @@ struct Entry: Sendable {
         }
     }
 
+    /// An equal value changes nothing, so a shared entry is not copied for it.
+    subscript<Value: Equatable>(dynamicMember keyPath: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: keyPath] }
+        set {
+            guard storage.fields[keyPath: keyPath] != newValue else { return }
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            storage.fields[keyPath: keyPath] = newValue
+        }
+    }
+
+    /// Whether both are one entry, not copies that may have changed apart.
+    func isSame(as other: Entry) -> Bool { storage === other.storage }
+
     var isPoem: Bool { storage.fields.layout == "poem" }
 
     /// Whether the entry is a section's list page (`Content/blog/_index.md`),
