@@ -1,5 +1,5 @@
 /// The 64-bit FNV-1a hash, fed one byte at a time: the one hash behind the
-/// build's file and manifest identifiers, the search index's digests and
+/// build's cache folder names, the search index's digests and
 /// tables, template field lookup and the highlighter's keyword tables.
 ///
 /// Its values are kept in caches on disk (the names of the folders in
