@@ -121,6 +121,34 @@ final class LoopbackConnection {
         #expect(try get("/posts/hello/", port: preview.port).contains("Second version."), "the last good site stays served")
     }
 
+    /// A build under way when the preview stops ends before `stop` returns:
+    /// nothing writes into the site after it. Here the build under way is
+    /// the one that makes the search index a reload put off, which starts
+    /// right after the reload is sent.
+    @Test func stopWaitsForTheBuildUnderWay() throws {
+        let site = try makeSite()
+        // Enough posts that the index takes a while to make.
+        for number in 1...400 {
+            try "---\ntitle: Post \(number)\ndate: 2020-02-01\n---\n\n\(String(repeating: "Words of post \(number). ", count: 200))\n"
+                .write(toFile: site + "/Content/posts/post-\(number).md", atomically: true, encoding: .utf8)
+        }
+        var options = PreviewOptions(siteDirectory: site)
+        options.port = 0
+        let preview = PreviewServer(options: options, environment: BuildEnvironment(
+            fileSystem: LocalFileSystem(), now: { fixedNow }, log: .silent))
+        try preview.start()
+        let events = try LoopbackConnection(port: preview.port)
+        events.send("GET /__despina/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        _ = events.read(until: "retry:", seconds: 5)
+        try "---\ntitle: Hello\ndate: 2020-01-01\n---\n\nSecond version.\n"
+            .write(toFile: site + "/Content/posts/hello.md", atomically: true, encoding: .utf8)
+        #expect(events.read(until: "event: reload", seconds: 10).contains("event: reload"))
+        preview.stop()
+        try FileManager.default.removeItem(atPath: site)
+        usleep(1_000_000)
+        #expect(!FileManager.default.fileExists(atPath: site), "a build wrote into the site after stop() returned")
+    }
+
     /// Waits until `condition` holds, for at most `seconds`.
     func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

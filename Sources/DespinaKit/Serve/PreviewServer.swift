@@ -53,6 +53,7 @@ public final class PreviewServer: Sendable {
         /// Held while this preview runs: one preview per site, since
         /// two would build into the same preview folder.
         var previewLock: FileLock?
+        var isStopped = false
     }
 
     /// Where in the site folder the preview is built: in the cache, never
@@ -121,7 +122,7 @@ public final class PreviewServer: Sendable {
             watcher.start()
             // The first build's line, like each rebuild's: it says which
             // drafts and future posts the preview leaves out.
-            environment.log.info(try build().line)
+            environment.log.info(try buildLock.withLock { try build() }.line)
         } catch {
             stop()
             throw error
@@ -132,19 +133,23 @@ public final class PreviewServer: Sendable {
             buildLock.lock()
             defer { buildLock.unlock() }
             memory.leftovers.release()
+            guard !state.withLock({ $0.isStopped }) else { return }
             SiteBuilder(environment: environment).prepareNextBuild(buildOptions(defersSearchIndex: false))
         }
     }
 
-    /// Stops watching and serving.
+    /// Stops watching and serving, once a build under way has ended: after
+    /// this returns, the preview writes nothing in the site.
     public func stop() {
+        state.withLock { $0.isStopped = true }
         state.withLock { $0.watcher?.stop() }
         server.stop()
+        buildLock.withLock {}
         state.withLock { $0.previewLock?.release() }
     }
 
-    /// Builds the preview; one build at a time, so a rebuild triggered while
-    /// another runs waits for it.
+    /// Builds the preview; called holding `buildLock`, so that one build
+    /// runs at a time and a rebuild triggered while another runs waits.
     /// `defersSearchIndex` keeps the index of the last build, when there is
     /// one, for a build whose pages are wanted first.
     /// `warningsShownAlready` are not printed again.
@@ -152,8 +157,6 @@ public final class PreviewServer: Sendable {
     private func build(
         defersSearchIndex: Bool = false, warningsShownAlready: [Diagnostic] = []
     ) throws(BuildFailure) -> BuildSummary {
-        buildLock.lock()
-        defer { buildLock.unlock() }
         var options = buildOptions(defersSearchIndex: defersSearchIndex)
         options.warningsShownAlready = Set(warningsShownAlready)
         return try SiteBuilder(environment: environment).build(options)
@@ -177,6 +180,9 @@ public final class PreviewServer: Sendable {
     /// second build meets the same warnings as the first, which printed
     /// them: it prints only new ones, so each shows once per change.
     private func rebuild(after changed: [String]) {
+        buildLock.lock()
+        defer { buildLock.unlock() }
+        guard !state.withLock({ $0.isStopped }) else { return }
         let site = options.siteDirectory + "/"
         let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
         environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
