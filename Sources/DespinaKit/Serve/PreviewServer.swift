@@ -133,10 +133,12 @@ public final class PreviewServer: Sendable {
             buildLock.lock()
             defer { buildLock.unlock() }
             memory.leftovers.release()
-            guard !state.withLock({ $0.isStopped }) else { return }
+            guard !isStopped else { return }
             SiteBuilder(environment: environment).prepareNextBuild(buildOptions(defersSearchIndex: false))
         }
     }
+
+    private var isStopped: Bool { state.withLock { $0.isStopped } }
 
     /// Stops watching and serving, once a build under way has ended: after
     /// this returns, the preview writes nothing in the site.
@@ -182,7 +184,7 @@ public final class PreviewServer: Sendable {
     private func rebuild(after changed: [String]) {
         buildLock.lock()
         defer { buildLock.unlock() }
-        guard !state.withLock({ $0.isStopped }) else { return }
+        guard !isStopped else { return }
         let site = options.siteDirectory + "/"
         let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
         environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
@@ -192,7 +194,7 @@ public final class PreviewServer: Sendable {
             server.broadcastReload()
             environment.log.info(summary.line)
             memory.leftovers.release()
-            if summary.searchIndexDeferred {
+            if summary.searchIndexDeferred, !isStopped {
                 let index = try build(warningsShownAlready: summary.warnings)
                 memory.leftovers.release()
                 environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
