@@ -46,6 +46,20 @@ struct OutputManifestTests {
         }
     }
 
+    /// A manifest damaged by hand is not one: numbers past what they can
+    /// hold are refused, not trapped on.
+    @Test func aNumberTooLargeIsNotRead() {
+        let header = OutputManifest.header + "\n"
+        for line in [
+            "0000000000000001 9223372036854775808 0000000000000002 index.html", // size above Int.max
+            "0000000000000001 18446744073709551619 0000000000000002 index.html", // above UInt64.max by the last digit
+            "10000000000000001 10 0000000000000002 index.html", // a hash of 17 digits
+        ] {
+            #expect(OutputManifest(bytes: Array((header + line + "\n").utf8)) == nil, "\(line)")
+        }
+        #expect(OutputManifest(bytes: Array((header + "0000000000000001 10 0000000000000002 index.html\n").utf8)) != nil)
+    }
+
     @Test func aManifestOfAnotherFormatIsNotRead() {
         let old = Array("despina-output-manifest 3\n0000000000000001 10 0000000000000002 index.html\n".utf8)
         #expect(OutputManifest(bytes: old) == nil)

@@ -95,8 +95,9 @@ struct OutputManifest: Sendable {
                 default: return nil
                 }
                 let (multiplied, overflow) = value.multipliedReportingOverflow(by: radix)
-                guard !overflow else { return nil }
-                value = multiplied + digit
+                let (sum, carry) = multiplied.addingReportingOverflow(digit)
+                guard !overflow, !carry else { return nil }
+                value = sum
                 index += 1
             }
             guard index > start, index < bytes.count else { return nil }
@@ -105,13 +106,13 @@ struct OutputManifest: Sendable {
         }
         var identity = IdentityHash()
         while index < bytes.count {
-            guard let hash = number(radix: 16), let size = number(radix: 10) else { return nil }
+            guard let hash = number(radix: 16), let size = number(radix: 10).flatMap(Int.init(exactly:)) else { return nil }
             guard let fingerprint = number(radix: 16),
                   let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")), end > index
             else { return nil }
             let path = String(decoding: bytes[index..<end], as: UTF8.self)
-            entries[path] = Entry(size: Int(size), hash: hash, fingerprint: fingerprint)
-            identity.add(hash: hash, size: Int(size), path: bytes[index..<end])
+            entries[path] = Entry(size: size, hash: hash, fingerprint: fingerprint)
+            identity.add(hash: hash, size: size, path: bytes[index..<end])
             index = end + 1
         }
         readIdentifier = identity.identifier

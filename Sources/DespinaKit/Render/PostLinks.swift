@@ -10,8 +10,7 @@ import Mustache
 /// they are and leaves making template values to the pages rendered.
 struct PostLinks: Encodable, Sendable {
     struct Link: Encodable, Sendable {
-        var title: String
-        var path: String
+        var title, path: String
     }
 
     struct Series: Encodable, Sendable {
