@@ -39,7 +39,7 @@ final class EventLoop {
         self.root = root
         self.configuration = configuration
         self.responder = Responder(
-            liveReload: configuration.liveReload, cache: FileCache(),
+            liveReload: configuration.liveReload, basePath: configuration.basePath, cache: FileCache(),
             hostCheck: HostCheck(listeningHost: configuration.host, port: port),
             maxEventStreams: max(0, configuration.maxEventStreams))
         self.idleTimeout = configuration.idleTimeout.nanoseconds

@@ -10,6 +10,8 @@ import Glibc
 /// such requests is not served further on the same connection.
 struct Responder {
     let liveReload: Bool
+    /// The path the site is served under (`ServerConfiguration.basePath`).
+    var basePath = "/"
     let cache: FileCache
     /// Which `Host` fields name this server.
     let hostCheck: HostCheck
@@ -63,19 +65,35 @@ struct Responder {
             return plainResponse(status: 405, extraFields: [("Allow", Self.allowedMethods)], omitBody: false, refuses: true, exchange: exchange)
         }
 
-        let (resolution, status) = RequestPath.resolve(request.target, inRootPath: rootPath)
+        guard let target = targetBelowBasePath(request) else {
+            // The top of the server and the base path without its slash lead to the site.
+            guard request.path == "/" || request.path + "/" == basePath else {
+                return notFoundResponse(rootPath: rootPath, exchange: exchange)
+            }
+            return plainResponse(status: 301, extraFields: [("Location", basePath)], omitBody: isHead, exchange: exchange)
+        }
+        let (resolution, status) = RequestPath.resolve(target, inRootPath: rootPath)
         switch resolution {
         case .badRequest:
             return plainResponse(status: 400, omitBody: isHead, refuses: true, exchange: exchange)
         case .notFound:
             return notFoundResponse(rootPath: rootPath, exchange: exchange)
         case let .redirect(location):
-            return plainResponse(status: 301, extraFields: [("Location", location)], omitBody: isHead, exchange: exchange)
+            let served = basePath.dropLast() + location
+            return plainResponse(status: 301, extraFields: [("Location", String(served))], omitBody: isHead, exchange: exchange)
         case let .file(path):
             guard let status else { return notFoundResponse(rootPath: rootPath, exchange: exchange) }
             return fileResponse(path: path, status: status, exchange: exchange)
                 ?? notFoundResponse(rootPath: rootPath, exchange: exchange)
         }
+    }
+
+    /// The request's target as it is below the base path (starting with its
+    /// slash), or nil when it is not below it.
+    private func targetBelowBasePath(_ request: HTTPRequest) -> String? {
+        guard basePath != "/" else { return request.target }
+        guard request.target.hasPrefix(basePath) else { return nil }
+        return "/" + request.target.dropFirst(basePath.count)
     }
 
     /// The response to a request that could not be parsed; the connection closes.

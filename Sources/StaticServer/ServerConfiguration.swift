@@ -34,6 +34,18 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Whether HTML responses carry the live-reload script and the
     /// ``LiveReload/eventsPath`` endpoint is served.
     public var liveReload: Bool
+    /// The path the site is served under, as a percent-encoded URL path:
+    /// a site whose links are made for `http://host/blog/` is served at
+    /// `/blog/`, `/` redirects there, and other paths are not found. The
+    /// slashes around it are added when missing; `/` serves from the top.
+    public var basePath: String {
+        get { storedBasePath }
+        set {
+            let trimmed = newValue.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+            storedBasePath = trimmed.isEmpty ? "/" : "/\(trimmed)/"
+        }
+    }
+    private var storedBasePath = "/"
 
     /// Creates a configuration; every parameter has a preview-friendly default.
     public init(

@@ -254,6 +254,21 @@ final class LoopbackConnection {
         #expect(page.contains("href=\"http://192.168.1.20:8080/posts/hello/\""))
     }
 
+    /// A base URL with a path: the preview serves the site there, so its
+    /// links lead to its pages, as they will where it is published.
+    @Test func servesTheSiteUnderThePathOfItsBaseURL() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let (preview, _) = try startRecordedPreview(of: site) { $0.baseURL = "http://localhost:8080/blog/" }
+        defer { preview.stop() }
+        #expect(preview.address == "http://127.0.0.1:\(preview.port)/blog/")
+        let home = try get("/blog/", port: preview.port)
+        #expect(home.hasPrefix("HTTP/1.1 200"))
+        #expect(home.contains("href=\"/blog/posts/hello/\""))
+        #expect(try get("/blog/posts/hello/", port: preview.port).contains("First version."))
+        #expect(try get("/posts/hello/", port: preview.port).hasPrefix("HTTP/1.1 404"))
+    }
+
     /// A change is built twice (pages, then the search index); the second
     /// build meets the same warning and must not print it again.
     @Test func printsEachWarningOncePerRebuild() throws {

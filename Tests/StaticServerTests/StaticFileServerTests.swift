@@ -53,6 +53,30 @@ struct StaticFileServerTests {
         #expect(try client.request(LiveReload.eventsPath).status == 404)
     }
 
+    /// A site whose links are made for a path is served under it; what
+    /// lies outside it is not found, and the top of the server leads to it.
+    @Test func servesTheSiteUnderItsBasePath() throws {
+        var configuration = ServerConfiguration(port: 0, liveReload: false)
+        configuration.basePath = "blog"
+        #expect(configuration.basePath == "/blog/")
+        let site = try SiteFixture(configuration: configuration)
+        let client = try site.client()
+        #expect(try client.request("/blog/").text == SiteFixture.indexPage)
+        #expect(try client.request("/blog/posts/first.html?x=1").text == "<html><BODY>First</BODY></html>")
+        let folder = try client.request("/blog/posts?page=2")
+        #expect(folder.status == 301)
+        #expect(folder.header("Location") == "/blog/posts/?page=2")
+        for top in ["/", "/blog"] {
+            let redirect = try client.request(top)
+            #expect(redirect.status == 301, "\(top)")
+            #expect(redirect.header("Location") == "/blog/", "\(top)")
+        }
+        for outside in ["/posts/first.html", "/blogger/", "/index.html"] {
+            #expect(try client.request(outside).status == 404, "\(outside)")
+        }
+        #expect(try site.client().request("/blog/../secret.txt").status == 400)
+    }
+
     /// A second server on a port another one holds names the port and the
     /// address, instead of "bind failed: Address already in use".
     @Test func aBusyPortIsNamedWithItsAddress() throws {

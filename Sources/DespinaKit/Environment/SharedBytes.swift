@@ -10,8 +10,7 @@ import Glibc
 /// the first time (a page fault for every 4 KB). A mapped file is paged in
 /// from the system's cache only where it is read. Files mapped this way must
 /// be replaced by renaming a new file over them, never rewritten in place
-/// (`FileSystem.replaceFile`): a mapping of a file cut short faults when
-/// read.
+/// (`FileSystem.replaceFile`): a mapping of a file cut short faults when read.
 final class SharedBytes: @unchecked Sendable {
     // Immutable after init; the memory is released only in deinit.
     let buffer: UnsafeRawBufferPointer

@@ -16,7 +16,7 @@ public struct PreviewOptions: Sendable {
     public var includeFuture = false
     /// The URL the pages' links are made with; the server's own address
     /// when nil. For a preview opened from another machine, through the
-    /// name or address it uses (the pages are still served from `/`).
+    /// name or address it uses; a path in it is where the site is served.
     public var baseURL: String?
     /// The folder the preview is built into (absolute);
     /// `SITE/.despina/preview` when nil.
@@ -71,6 +71,7 @@ public final class PreviewServer: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         configuration.liveReload = options.liveReload
+        configuration.basePath = options.baseURL.flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? "/"
         server = StaticFileServer(
             root: URL(fileURLWithPath: options.outputDirectory ?? joinPath(options.siteDirectory, Self.folder)),
             configuration: configuration)
@@ -79,10 +80,10 @@ public final class PreviewServer: Sendable {
     /// The port the server listens on (known after `start`).
     public var port: UInt16 { server.port }
 
-    /// The address to open in a browser.
+    /// The address to open in a browser: the site's, under its base path.
     public var address: String {
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
-        return "http://\(host):\(port)/"
+        return "http://\(host):\(port)\(server.configuration.basePath)"
     }
 
     /// Starts serving and watching, then builds once; the first build must
