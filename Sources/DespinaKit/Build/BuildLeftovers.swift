@@ -25,8 +25,6 @@ final class BuildLeftovers: Sendable {
     /// Leftovers reclaimed with the process.
     static let atExit = BuildLeftovers()
 
-    init() {}
-
     /// Keeps a build's `State`, or anything else it made and no longer
     /// needs (the saved search index builder, kept by the step that
     /// updated it).
@@ -34,12 +32,8 @@ final class BuildLeftovers: Sendable {
         kept.withLock { $0.append(value) }
     }
 
-    /// Frees what was kept, on the calling thread.
+    /// Frees what was kept, on the calling thread (while no build runs).
     func release() {
-        let values = kept.withLock { kept in
-            defer { kept = [] }
-            return kept
-        }
-        _ = values
+        kept.withLock { $0.removeAll() }
     }
 }

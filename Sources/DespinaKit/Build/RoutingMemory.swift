@@ -11,8 +11,6 @@ final class RoutingMemory: Sendable {
 
     private let known = Mutex<Known?>(nil)
 
-    init() {}
-
     /// The routing of `entries`, remembered or made; sets each entry's URL.
     func routing(for entries: inout [Entry], assets: [SourceFile], config: SiteConfig) -> Routing {
         let inputs = RoutingInputs(entries: entries, assets: assets, config: config)

@@ -25,8 +25,6 @@ final class ScanMemory: Sendable {
 
     private let state = Mutex(State())
 
-    init() {}
-
     /// Notes paths the watcher reported (absolute).
     func noteChanges(_ paths: [String]) {
         state.withLock { state in

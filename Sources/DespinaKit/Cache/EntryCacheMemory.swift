@@ -13,8 +13,6 @@ final class EntryCacheMemory: Sendable {
 
     private let snapshot = Mutex<Snapshot?>(nil)
 
-    init() {}
-
     /// The remembered cache of `directory` under `key`, if its files are
     /// unchanged since it was remembered.
     func cache(in directory: String, key: UInt64, fileSystem: any FileSystem) -> EntryCache? {

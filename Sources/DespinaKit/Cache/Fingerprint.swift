@@ -4,8 +4,6 @@
 struct Fingerprint: Sendable {
     private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    init() {}
-
     /// Mixes a 64-bit word into the digest.
     mutating func combine(_ word: UInt64) {
         var mixed = (value ^ word) &* 0xBF58_476D_1CE4_E5B9

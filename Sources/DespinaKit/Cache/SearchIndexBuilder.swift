@@ -9,8 +9,6 @@ final class SearchIndexBuilder: Sendable {
     private let builder = Mutex(IndexBuilder())
     private let texts = Mutex<SearchTextFiles?>(nil)
 
-    init() {}
-
     /// Writes the text file of every document analysed from now on into
     /// `output`; `key` names the configuration (0: no file is kept by a
     /// later build).

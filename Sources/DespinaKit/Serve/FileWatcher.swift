@@ -26,7 +26,7 @@ final class FileWatcher: @unchecked Sendable {
     private let roots: [String]
     /// The same, for looking up a path.
     private let rootSet: Set<String>
-    private let onChange: @Sendable ([String]) -> Void
+    private let onChange: @Sendable ([String]) -> (() -> Void)?
     private var thread: Thread?
     private var isRunning = true
 
@@ -36,9 +36,10 @@ final class FileWatcher: @unchecked Sendable {
 
     /// Watches `folders` that exist, with their subfolders, and `files`
     /// (through their folders, so an editor that replaces a file on save is
-    /// still seen), calling `onChange` with the changed paths.
+    /// still seen), calling `onChange` with the changed paths; the work it
+    /// returns runs once nothing has changed for 0.3 s, unless a change comes first.
     init(folders: [String], files: [String], quietPeriod: Duration = .milliseconds(20),
-         onChange: @escaping @Sendable ([String]) -> Void) throws {
+         onChange: @escaping @Sendable ([String]) -> (() -> Void)?) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
             throw FileSystemError(path: folders.first ?? "", reason: "cannot watch files: \(String(cString: strerror(errno)))")
@@ -109,6 +110,7 @@ final class FileWatcher: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [String] = []
         var lastEvent = ContinuousClock.now
+        var quietWork: (() -> Void)?
         while lock.withLock({ isRunning }) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             // Wake when the quiet period of the pending changes ends, not later.
@@ -129,7 +131,11 @@ final class FileWatcher: @unchecked Sendable {
             if !pending.isEmpty && ContinuousClock.now - lastEvent >= quietPeriod {
                 let changed = Array(Set(pending)).sorted()
                 pending.removeAll()
-                onChange(changed)
+                quietWork = onChange(changed)
+                lastEvent = ContinuousClock.now
+            } else if let work = quietWork, ContinuousClock.now - lastEvent >= .milliseconds(300) {
+                quietWork = nil
+                work()
             }
         }
     }

@@ -117,7 +117,7 @@ public final class PreviewServer: Sendable {
                 folders: [joinPath(site, "Content"), joinPath(site, "Templates")],
                 files: [joinPath(site, ConfigLoader.fileName)]
             ) { [weak self] changed in
-                self?.rebuild(after: changed)
+                self?.rebuild(after: changed) ?? nil
             }
             state.withLock { $0.watcher = watcher }
             watcher.start()
@@ -179,32 +179,36 @@ public final class PreviewServer: Sendable {
 
     /// Rebuilds after a change: the pages first, then the open pages
     /// reload, then the search index (the longest part of a one-post
-    /// rebuild) in a second build that finds every page in place. The
-    /// second build meets the same warnings as the first, which printed
-    /// them: it prints only new ones, so each shows once per change.
-    private func rebuild(after changed: [String]) {
+    /// rebuild) in a second build that finds every page in place: the work
+    /// returned, which the watcher runs once the writer pauses, so that a
+    /// save soon after this one does not wait for it. The second build
+    /// (`searchIndexAfter`) meets the same warnings as the first, which
+    /// printed them: it prints only new ones, so each shows once per change.
+    private func rebuild(after changed: [String], searchIndexAfter shown: [Diagnostic]? = nil) -> (() -> Void)? {
         buildLock.lock()
         defer { buildLock.unlock() }
-        guard !isStopped else { return }
-        let site = options.siteDirectory + "/"
-        let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
-        environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
-        memory.scan?.noteChanges(changed)
+        guard !isStopped else { return nil }
+        defer { memory.leftovers.release() }
         do {
+            if let shown {
+                let index = try build(warningsShownAlready: shown)
+                environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
+                return nil
+            }
+            let site = options.siteDirectory + "/"
+            let names = changed.map { $0.hasPrefix(site) ? String($0.dropFirst(site.count)) : $0 }
+            environment.log.info("Changed: \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")")
+            memory.scan?.noteChanges(changed)
             let summary = try build(defersSearchIndex: true)
             server.broadcastReload()
             environment.log.info(summary.line)
-            memory.leftovers.release()
-            if summary.searchIndexDeferred, !isStopped {
-                let index = try build(warningsShownAlready: summary.warnings)
-                memory.leftovers.release()
-                environment.log.verbose(String(format: "Search index updated in %.2f s", index.seconds))
-            }
+            guard summary.searchIndexDeferred else { return nil }
+            return { [weak self] in _ = self?.rebuild(after: [], searchIndexAfter: summary.warnings) }
         } catch {
-            memory.leftovers.release()
             let message = error.diagnostics.map(\.description).joined(separator: "\n")
             environment.log.error(message)
             server.broadcastError(message: message)
+            return nil
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import DespinaKit
+
+/// The work a change's handler leaves for a quiet moment (the preview's
+/// search index build) runs once the files are left alone, and is dropped
+/// when another change comes first, so that change is handled at once.
+struct FileWatcherTests {
+    private final class Record: Sendable {
+        let events = Mutex<[String]>([])
+        func add(_ event: String) { events.withLock { $0.append(event) } }
+        var all: [String] { events.withLock { $0 } }
+    }
+
+    private func waitFor(_ seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    @Test func theWorkLeftForAQuietMomentRunsOnceTheFilesAreLeftAlone() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = Record()
+        let changedAt = Mutex(ContinuousClock.now)
+        let quietAfter = Mutex(Duration.zero)
+        let watcher = try FileWatcher(folders: [folder], files: []) { changed in
+            record.add("changed \(changed.map(lastPathComponent))")
+            changedAt.withLock { $0 = .now }
+            return {
+                quietAfter.withLock { $0 = ContinuousClock.now - changedAt.withLock { $0 } }
+                record.add("quiet")
+            }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        try "one".write(toFile: folder + "/a.md", atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { record.all.contains("quiet") })
+        #expect(record.all == ["changed [\"a.md\"]", "quiet"])
+        #expect(quietAfter.withLock { $0 } >= .milliseconds(300))
+        // It runs once: nothing more comes while the files stay alone.
+        usleep(500_000)
+        #expect(record.all.count == 2)
+    }
+
+    @Test func aChangeBeforeTheQuietMomentDropsTheWork() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = Record()
+        let watcher = try FileWatcher(folders: [folder], files: []) { changed in
+            let name = changed.map(lastPathComponent).joined()
+            record.add("changed \(name)")
+            return { record.add("quiet after \(name)") }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        try "one".write(toFile: folder + "/a.md", atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { !record.all.isEmpty })
+        try "two".write(toFile: folder + "/b.md", atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { record.all.contains("quiet after b.md") })
+        #expect(record.all == ["changed a.md", "changed b.md", "quiet after b.md"])
+    }
+}
