@@ -81,6 +81,23 @@ import Testing
         ]) == [])
     }
 
+    /// A site published under a path with an escape in it: its links keep
+    /// the escape (a space is not allowed in a URL), and they are not broken.
+    @Test func aBasePathWithAnEscapeStaysEscapedInLinks() throws {
+        let files = [
+            "/site/despina.yml": "baseURL: https://example.com/my%20blog/\n",
+            "/site/Content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\ndescription: A.\n---\n\n[B](b.md)\n",
+            "/site/Content/posts/b.md": "---\ntitle: B\ndate: 2020-01-02\ndescription: B.\n---\n\nText.\n",
+        ]
+        #expect(check(files) == [])
+        let fileSystem = MemoryFileSystem(files: files)
+        let environment = BuildEnvironment(fileSystem: fileSystem, now: { fixedNow }, log: .silent)
+        _ = try SiteBuilder(environment: environment).build(BuildOptions(siteDirectory: "/site"))
+        let page = try fileSystem.text(of: "/site/Output/posts/a/index.html")
+        #expect(page.contains("href=\"/my%20blog/posts/b/\""))
+        #expect(!page.contains("/my blog/"))
+    }
+
     @Test func aSiteThatDoesNotBuildGivesItsErrors() {
         #expect(check(["/site/Content/posts/a.md": "---\ntags: 5\n---\n"]).first?.hasPrefix("Content/posts/a.md:2:7: error:") == true)
     }

@@ -68,11 +68,13 @@ public struct LinkChecker: Sendable {
     /// root-relative links must start with it.
     public let rootPath: String
 
-    /// Creates a checker for the site in `outputDirectory`, published under `rootPath`.
+    /// Creates a checker for the site in `outputDirectory`, published under
+    /// `rootPath` (percent-encoded or not: it is compared with decoded links).
     public init(fileSystem: any FileSystem, outputDirectory: String, rootPath: String = "/") {
         self.fileSystem = fileSystem
         self.outputDirectory = outputDirectory
-        var root = rootPath.hasPrefix("/") ? rootPath : "/" + rootPath
+        let decoded = rootPath.removingPercentEncoding ?? rootPath
+        var root = decoded.hasPrefix("/") ? decoded : "/" + decoded
         if !root.hasSuffix("/") { root += "/" }
         self.rootPath = root
     }

@@ -68,7 +68,7 @@ public struct SiteConfig: Sendable, Equatable, Encodable {
 
     private static func rootAndOrigin(of baseURL: String) -> (root: String, origin: String) {
         guard let url = URL(string: baseURL) else { return ("/", "") }
-        var root = url.path
+        var root = url.path(percentEncoded: true)
         if root.isEmpty {
             root = "/"
         } else {
