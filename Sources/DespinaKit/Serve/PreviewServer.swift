@@ -71,7 +71,7 @@ public final class PreviewServer: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         configuration.liveReload = options.liveReload
-        configuration.basePath = options.baseURL.flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? "/"
+        configuration.basePath = options.baseURL.map { SiteConfig.rootAndOrigin(of: $0).root } ?? "/"
         server = StaticFileServer(
             root: URL(fileURLWithPath: options.outputDirectory ?? joinPath(options.siteDirectory, Self.folder)),
             configuration: configuration)

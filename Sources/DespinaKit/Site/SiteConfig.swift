@@ -66,7 +66,8 @@ public struct SiteConfig: Sendable, Equatable, Encodable {
         TimeZone(identifier: name) ?? TimeZone(secondsFromGMT: 0) ?? .current
     }
 
-    private static func rootAndOrigin(of baseURL: String) -> (root: String, origin: String) {
+    /// The path and origin of `baseURL` (the preview serves under that path).
+    static func rootAndOrigin(of baseURL: String) -> (root: String, origin: String) {
         guard let url = URL(string: baseURL) else { return ("/", "") }
         var root = url.path(percentEncoded: true)
         if root.isEmpty {
