@@ -156,7 +156,7 @@ extension SiteRenderer {
                     let links = contexts.links(ofPost: index)
                     let key = fingerprint(post.layout) { fingerprint in
                         fingerprint.combine(post.digest)
-                        fingerprint.combine(encoding: links)
+                        links.combine(into: &fingerprint)
                     }
                     add(post.path, template: post.layout, key: key, lastModified: post.updated ?? post.date) {
                         contexts.post(at: index, links: links)

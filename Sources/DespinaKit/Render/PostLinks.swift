@@ -3,17 +3,18 @@ import Mustache
 /// All that a post's page shows of other posts: the older and newer post
 /// and the series box. The page's values are made from this alone (with
 /// the post's own entry and the site-wide values), and its fingerprint
-/// mixes this in by encoding it, so whatever the page shows of another
-/// post is in its fingerprint without a list kept beside this one.
+/// mixes in every field of this (`combine(into:)`; a test checks by
+/// reflection that it leaves none out), so whatever the page shows of
+/// another post is in its fingerprint.
 ///
 /// Made for every post on every build, so it holds the posts' strings as
 /// they are and leaves making template values to the pages rendered.
-struct PostLinks: Encodable, Sendable {
-    struct Link: Encodable, Sendable {
+struct PostLinks: Sendable {
+    struct Link: Sendable {
         var title, path: String
     }
 
-    struct Series: Encodable, Sendable {
+    struct Series: Sendable {
         var title: String
         var slug: String
         /// This post's place among `parts`, from 0.
@@ -26,6 +27,24 @@ struct PostLinks: Encodable, Sendable {
     /// The newer post.
     var next: Link?
     var series: Series?
+
+    /// Mixes in every field, an absent link or series marked as absent, so
+    /// that two values differing in any field differ in the digest. Written
+    /// out rather than encoded: it runs for every post on every build.
+    func combine(into fingerprint: inout Fingerprint) {
+        func combine(_ link: Link?) {
+            fingerprint.combine(link?.title)
+            fingerprint.combine(link?.path)
+        }
+        combine(previous)
+        combine(next)
+        fingerprint.combine(series?.title)
+        guard let series else { return }
+        fingerprint.combine(series.slug)
+        fingerprint.combine(series.position)
+        fingerprint.combine(series.parts.count)
+        series.parts.forEach(combine)
+    }
 }
 
 extension PageContexts {
