@@ -7,8 +7,8 @@ enum SearchIndexPlan: Sendable {
     /// Search is off: no index.
     case none
     /// The output's index files stay as they are, for the next build to
-    /// make (the preview's first build, which shows pages first).
-    case keep(fileCount: Int)
+    /// make (a preview's build whose pages are wanted first).
+    case keep
     /// The builder the last build saved (being read already, or read by
     /// the step) has the documents of the changed posts replaced; it falls
     /// back to `rebuild` when it cannot be read.
@@ -17,16 +17,15 @@ enum SearchIndexPlan: Sendable {
     /// build and, analysed again, those of the posts rendered from the cache.
     case rebuild
 
-    /// The plan of a build: `keptFiles` is how many index files the
-    /// output kept for a preview that put the index off (0 when it did
-    /// not), `analysedAnew` whether every indexed post was analysed in this
+    /// The plan of a build: `defers` whether a preview puts the index off
+    /// (`SiteBuilder.defersSearchIndex`), `analysedAnew` whether every indexed post was analysed in this
     /// build (a saved builder would then only be emptied and filled again,
     /// with both in memory).
     static func choose(
-        searchEnabled: Bool, keptFiles: Int, readsCache: Bool, analysedAnew: Bool, saved: SavedSearchIndex?
+        searchEnabled: Bool, defers: Bool, readsCache: Bool, analysedAnew: Bool, saved: SavedSearchIndex?
     ) -> SearchIndexPlan {
         guard searchEnabled else { return .none }
-        if keptFiles > 0 { return .keep(fileCount: keptFiles) }
+        if defers { return .keep }
         return readsCache && !analysedAnew ? .update(saved: saved) : .rebuild
     }
 }
@@ -80,7 +79,7 @@ struct SearchIndexStep: Sendable {
     func run() throws -> Int {
         switch plan {
         case .none: return 0
-        case .keep(let fileCount): return fileCount
+        case .keep: return output.keepExisting(where: SiteRenderer.isSearchIndexFile)
         case .update(let saved):
             return try SiteRenderer.writeSearchIndex(
                 to: output, fingerprint: fingerprint, textFiles: { index.textFileCount }

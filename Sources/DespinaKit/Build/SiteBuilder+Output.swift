@@ -18,15 +18,13 @@ extension SiteBuilder {
         return output
     }
 
-    /// The number of index files a build that puts off the search index
-    /// (the preview's first, when the output has an index) keeps as they
-    /// are; 0 when it makes the index. Such a build saves no cache: the
-    /// build after it reads the changed posts again.
-    func keepSearchIndexIfDeferred(_ build: BuildContext, config: SiteConfig, output: OutputFolder) -> Int {
-        guard build.options.defersSearchIndex, config.search.enabled else { return 0 }
-        let kept = output.keepExisting(where: SiteRenderer.isSearchIndexFile)
-        if kept > 0 { build.timer.report(.buildSearchIndex, detail: "kept, deferred", seconds: 0) }
-        return kept
+    /// Whether this build puts off the search index (a preview's build
+    /// whose pages are wanted first, when the output has an index): the
+    /// index files are then kept as they are, beside the pages
+    /// (`SearchIndexPlan.keep`). Such a build saves no cache: the build
+    /// after it reads the changed posts again.
+    func defersSearchIndex(_ build: BuildContext, config: SiteConfig, output: OutputFolder) -> Bool {
+        build.options.defersSearchIndex && config.search.enabled && output.hadFile(at: "search/" + IndexBuilder.entryFile)
     }
 
     /// Step "render markdown", which saves the cache as it goes: each cache
@@ -65,11 +63,11 @@ extension SiteBuilder {
     /// The "build search index" step of this build, its plan chosen.
     func searchIndexStep(
         _ build: BuildContext, posts: Posts, rendered: [RenderedState], config: SiteConfig,
-        index: SearchIndexBuilder, keptFiles: Int, output: OutputFolder, pageKey: UInt64
+        index: SearchIndexBuilder, defers: Bool, output: OutputFolder, pageKey: UInt64
     ) -> SearchIndexStep {
         let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
         let plan = SearchIndexPlan.choose(
-            searchEnabled: config.search.enabled, keptFiles: keptFiles, readsCache: build.usesCache,
+            searchEnabled: config.search.enabled, defers: defers, readsCache: build.usesCache,
             analysedAnew: indexed.allSatisfy { index.contains($0.identifier) }, saved: posts.savedSearchIndex)
         let (sources, positions, loader, routing) = (posts.sources, posts.sourcePositions, posts.loader, posts.routing)
         return SearchIndexStep(

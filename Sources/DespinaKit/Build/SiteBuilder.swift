@@ -87,18 +87,18 @@ public struct SiteBuilder: Sendable {
         let templates = try compileTemplates(build, theme: inputs.theme)
         var posts = try readPosts(build, inputs: inputs)
         let output = try prepareOutput(build)
-        let keptIndexFiles = keepSearchIndexIfDeferred(build, config: inputs.config, output: output)
+        let defersIndex = defersSearchIndex(build, config: inputs.config, output: output)
         let pageKey = options.recordsOutput ? BuildKeys.pages(config: inputs.config) : 0
         let index = SearchIndexBuilder()
-        if inputs.config.search.enabled && keptIndexFiles == 0 { index.writeTexts(to: output, key: pageKey) }
-        let cacheWriter = options.recordsOutput && keptIndexFiles == 0
+        if inputs.config.search.enabled && !defersIndex { index.writeTexts(to: output, key: pageKey) }
+        let cacheWriter = options.recordsOutput && !defersIndex
             ? EntryCacheWriter(
                 cache: posts.cache, fileSystem: build.fileSystem, sources: posts.sources,
                 sourcePositions: posts.sourcePositions)
             : nil
         let rendered = renderMarkdown(build, posts: &posts, config: inputs.config, index: index, cacheWriter: cacheWriter)
         let search = searchIndexStep(
-            build, posts: posts, rendered: rendered, config: inputs.config, index: index, keptFiles: keptIndexFiles,
+            build, posts: posts, rendered: rendered, config: inputs.config, index: index, defers: defersIndex,
             output: output, pageKey: pageKey)
         let entries = rendered.map(\.entry)
         let model = build.step(.buildSiteModel) {
@@ -123,7 +123,7 @@ public struct SiteBuilder: Sendable {
             seconds: build.elapsed, outputDirectory: build.outputPath, warnings: build.warnings)
         summary.leftOut = posts.leftOut
         summary.unchangedFileCount = output.unchangedCount
-        summary.searchIndexDeferred = keptIndexFiles > 0
+        summary.searchIndexDeferred = defersIndex
         leftovers(of: options)?.keep(BuildLeftovers.State(
             cache: posts.cache, sources: posts.sources, rendered: rendered, renderer: renderer, index: index,
             output: output, routing: posts.routing, signatures: inputs.signatures,

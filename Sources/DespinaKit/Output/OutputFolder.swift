@@ -298,6 +298,9 @@ struct OutputFolder: Sendable {
         return found.count
     }
 
+    /// Whether the output being replaced has a file at `relativePath`.
+    func hadFile(at relativePath: String) -> Bool { state.current.withLock { $0.entries[relativePath] != nil } }
+
     /// Keeps every file of the output whose path `belongs`, whatever it was
     /// made from; returns how many were kept (0 when there are none).
     /// For a preview that puts off a slow part of the site to a second
