@@ -18,9 +18,9 @@ enum SearchIndexPlan: Sendable {
     case rebuild
 
     /// The plan of a build: `defers` whether a preview puts the index off
-    /// (`SiteBuilder.defersSearchIndex`), `analysedAnew` whether every indexed post was analysed in this
-    /// build (a saved builder would then only be emptied and filled again,
-    /// with both in memory).
+    /// (`SiteBuilder.defersSearchIndex`), `analysedAnew` whether every
+    /// indexed post was analysed in this build (a saved builder would then
+    /// only be emptied and filled again, with both in memory).
     static func choose(
         searchEnabled: Bool, defers: Bool, readsCache: Bool, analysedAnew: Bool, saved: SavedSearchIndex?
     ) -> SearchIndexPlan {
