@@ -20,13 +20,15 @@ enum SearchIndexPlan: Sendable {
     /// The plan of a build: `defers` whether a preview puts the index off
     /// (`SiteBuilder.defersSearchIndex`), `analysedAnew` whether every
     /// indexed post was analysed in this build (a saved builder would then
-    /// only be emptied and filled again, with both in memory).
+    /// only be emptied and filled again, with both in memory), asked only
+    /// when the answer matters: it looks up every indexed post.
     static func choose(
-        searchEnabled: Bool, defers: Bool, readsCache: Bool, analysedAnew: Bool, saved: SavedSearchIndex?
+        searchEnabled: Bool, defers: Bool, readsCache: Bool, analysedAnew: @autoclosure () -> Bool,
+        saved: SavedSearchIndex?
     ) -> SearchIndexPlan {
         guard searchEnabled else { return .none }
         if defers { return .keep }
-        return readsCache && !analysedAnew ? .update(saved: saved) : .rebuild
+        return readsCache && !analysedAnew() ? .update(saved: saved) : .rebuild
     }
 }
 

@@ -57,17 +57,16 @@ extension SiteBuilder {
         var sources = build.step(.readFrontMatter) {
             readSources(markdownFiles, signatures: inputs.signatures, loader: loader, cache: cache, bodies: bodies)
         }
-        build.report(Diagnostic.summarizingSiteWide(sources.flatMap(\.loaded.diagnostics)))
-        var errors = sources.flatMap { $0.loaded.diagnostics.filter { $0.severity == .error } }
-        var published = publishable(sources.compactMap(\.loaded.entry), options: options)
+        // Most files have no diagnostic: only those that do are gathered.
+        var diagnostics: [Diagnostic] = []
+        for position in sources.indices where !sources[position].loaded.diagnostics.isEmpty {
+            diagnostics += sources[position].loaded.diagnostics
+        }
+        build.report(Diagnostic.summarizingSiteWide(diagnostics))
+        var errors = diagnostics.filter { $0.severity == .error }
+        var published = publish(&sources, options: options)
         let sourcePositions = Dictionary(
             sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-        // Each published entry goes on alone, changed in place from here.
-        for entry in published.entries {
-            guard let position = sourcePositions[entry.sourcePath] else { continue }
-            sources[position].loaded.entry = nil
-            sources[position].publishes = true
-        }
 
         let routing = build.step(.assignURLs) {
             options.memory?.urls.routing(for: &published.entries, assets: inputs.assets, config: config)
@@ -82,23 +81,31 @@ extension SiteBuilder {
             nextDue: published.nextDue, savedSearchIndex: savedSearchIndex)
     }
 
-    /// `entries` without the drafts and future posts the options leave out.
-    private func publishable(
-        _ entries: [Entry], options: BuildOptions
+    /// The entries of `sources` to publish: all but the drafts and future
+    /// posts the options leave out. Each published entry goes on alone,
+    /// changed in place from here: its source no longer holds it.
+    private func publish(
+        _ sources: inout [SourceState], options: BuildOptions
     ) -> (entries: [Entry], leftOut: BuildSummary.LeftOut, nextDue: Date?) {
         let now = environment.now()
         var nextDue: Date?
         var leftOut = BuildSummary.LeftOut()
-        var entries = entries
-        entries.removeAll { entry in
+        var entries: [Entry] = []
+        entries.reserveCapacity(sources.count)
+        for position in sources.indices {
+            guard let entry = sources[position].loaded.entry else { continue }
             if entry.isDraft && !options.includeDrafts {
                 leftOut.drafts += 1
-                return true
+                continue
             }
-            guard entry.kind == .post, !options.includeFuture, let date = entry.date, date > now else { return false }
-            nextDue = min(nextDue ?? date, date)
-            leftOut.futurePosts += 1
-            return true
+            if entry.kind == .post, !options.includeFuture, let date = entry.date, date > now {
+                nextDue = min(nextDue ?? date, date)
+                leftOut.futurePosts += 1
+                continue
+            }
+            entries.append(entry)
+            sources[position].loaded.entry = nil
+            sources[position].publishes = true
         }
         return (entries, leftOut, nextDue)
     }
