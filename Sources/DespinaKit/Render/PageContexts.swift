@@ -25,7 +25,8 @@ final class PageContexts: Sendable {
         self.config = config
         self.model = model
         let root = config.rootPath
-        let newestYear = model.posts.compactMap(\.date).max().map { CalendarParts($0, zone: config.zone).year }
+        // Dated posts come first, newest first: the first post's date is the newest.
+        let newestYear = model.posts.first?.date.map { CalendarParts($0, zone: config.zone).year }
         func url(of kind: PageKind) -> Value { .string(Self.url(kind.path ?? "", root: root)) }
         site = .dictionary([
             "title": .string(config.title),
@@ -50,7 +51,7 @@ final class PageContexts: Sendable {
             }),
         ])
         // Summaries are made empty and fill in as templates read them.
-        let parts = PostSummary.Parts(config: config, posts: model.posts)
+        let parts = PostSummary.Parts(config: config, tagSlugs: model.tagSlugs)
         summaryParts = parts
         summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
     }

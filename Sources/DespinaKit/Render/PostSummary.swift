@@ -34,24 +34,25 @@ final class PostSummary: MustacheObject {
         /// the largest part of its summary.
         private let tags: [String: Value]
 
-        init(config: SiteConfig, posts: [Entry] = []) {
+        /// - Parameter tagSlugs: each spelling of a tag on the posts with
+        ///   its slug (`SiteModel.tagSlugs`), whose values are made here.
+        init(config: SiteConfig, tagSlugs: [String: String] = [:]) {
             origin = config.origin
             root = config.rootPath
             zone = config.zone
             localizations = Dictionary(
                 uniqueKeysWithValues: Localization.languages.map { ($0, Localization(language: $0)) })
             var tags: [String: Value] = [:]
-            for post in posts {
-                for tag in post.tags where tags[tag] == nil { tags[tag] = Self.value(ofTag: tag, root: config.rootPath) }
-            }
+            for (tag, slug) in tagSlugs { tags[tag] = Self.value(ofTag: tag, slug: slug, root: config.rootPath) }
             self.tags = tags
         }
 
         /// `tag` as a list shows it: its name, slug and URL.
-        func value(ofTag tag: String) -> Value { tags[tag] ?? Self.value(ofTag: tag, root: root) }
+        func value(ofTag tag: String) -> Value {
+            tags[tag] ?? Self.value(ofTag: tag, slug: TextFolding.termSlug(tag), root: root)
+        }
 
-        private static func value(ofTag tag: String, root: String) -> Value {
-            let slug = TextFolding.termSlug(tag)
+        private static func value(ofTag tag: String, slug: String, root: String) -> Value {
             let url = PageContexts.url(SiteModel.TagGroup.path(slug: slug), root: root)
             return .dictionary(["name": .string(tag), "slug": .string(slug), "url": .string(url)])
         }

@@ -14,6 +14,9 @@ struct SiteModel: Sendable {
     var years: [YearGroup]
     /// For each post index, the series it belongs to and its position there.
     var seriesMembership: [Int: (series: Int, position: Int)]
+    /// Each spelling of a tag on the posts, with its slug (empty for a tag
+    /// without a letter or digit, which has no page).
+    var tagSlugs: [String: String]
     /// The sections' list pages (`/blog/`), made for sites that follow
     /// Hugo, which publishes one for each section; by path.
     var sections: [SectionGroup] = []
@@ -81,8 +84,9 @@ struct SiteModel: Sendable {
         var tagIndex: [String: TagGroup] = [:]
         var seriesIndex: [String: SeriesGroup] = [:]
         var yearIndex: [Int: [Int]] = [:]
-        // Most tags are on many posts: each spelling is folded once.
+        // Most tags and series are on many posts: each spelling is folded once.
         var slugs: [String: String] = [:]
+        var seriesSlugs: [String: String] = [:]
         for (index, post) in posts.enumerated() {
             // A post has a few tags: a list is quicker than a set to make.
             var seen: [String] = []
@@ -99,7 +103,8 @@ struct SiteModel: Sendable {
                 tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
             }
             if let title = post.series {
-                let slug = TextFolding.termSlug(title)
+                let slug = seriesSlugs[title] ?? TextFolding.termSlug(title)
+                seriesSlugs[title] = slug
                 if !slug.isEmpty {
                     seriesIndex[slug, default: SeriesGroup(title: title, slug: slug, posts: [])].posts.append(index)
                 }
@@ -109,6 +114,7 @@ struct SiteModel: Sendable {
             }
         }
         tags = tagIndex.values.sorted { $0.slug < $1.slug }
+        tagSlugs = slugs
         let orderedPosts = posts
         series = seriesIndex.values.map { group in
             var group = group
