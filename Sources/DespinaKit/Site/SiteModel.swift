@@ -48,6 +48,11 @@ struct SiteModel: Sendable {
         /// The site path of the tag's pages and feeds.
         var path: String { Self.path(slug: slug) }
         static func path(slug: String) -> String { "/tags/\(slug)/" }
+
+        /// Adds the post at `index` unless it was the last one added.
+        mutating func addPost(_ index: Int) {
+            if posts.last != index { posts.append(index) }
+        }
     }
 
     struct SeriesGroup: Sendable {
@@ -88,8 +93,6 @@ struct SiteModel: Sendable {
         var slugs: [String: String] = [:]
         var seriesSlugs: [String: String] = [:]
         for (index, post) in posts.enumerated() {
-            // A post has a few tags: a list is quicker than a set to make.
-            var seen: [String] = []
             for tag in post.tags {
                 let slug: String
                 if let known = slugs[tag] {
@@ -98,9 +101,10 @@ struct SiteModel: Sendable {
                     slug = TextFolding.termSlug(tag)
                     slugs[tag] = slug
                 }
-                guard !slug.isEmpty, !seen.contains(slug) else { continue }
-                seen.append(slug)
-                tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
+                guard !slug.isEmpty else { continue }
+                // A tag written twice on a post (or in two spellings) lists
+                // it once: its group then ends with this post already.
+                tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].addPost(index)
             }
             if let title = post.series {
                 let slug = seriesSlugs[title] ?? TextFolding.termSlug(title)
