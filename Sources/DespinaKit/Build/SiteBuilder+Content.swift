@@ -182,24 +182,32 @@ extension SiteBuilder {
                 // Every entry comes from a source; kept total for safety.
                 return RenderedState.unrecorded(entry, diagnostics: [])
             }
-            let source = sources[position]
-            let indexed = config.search.enabled && entry.isSearchable
-            if let record = source.record, record.rendering(isValidAt: entry.path, routing: routing) {
+            // Most entries are reused: their source is read field by field, not copied whole.
+            if let record = sources[position].record, record.rendering(isValidAt: entry.path, routing: routing) {
                 var reused = entry
-                // Same source, URL and rendering: the same summary inputs.
-                // (An entry read from the record holds both already.)
-                if !entry.isSame(as: record.entry) {
-                    reused.content = record.entry.content
-                    reused.summaryInputs = record.entry.summaryInputs
+                // The record's own entry, digested by the build that made
+                // the record from this source, URL and rendering (the
+                // preview's records, kept in memory), holds both digests.
+                let digested = entry.isSame(as: record.entry) && entry.digest != 0
+                    && entry.summaryInputs.count == PostSummary.Inputs.width
+                if !digested {
+                    // Same source, URL and rendering: the same summary inputs.
+                    if !entry.isSame(as: record.entry) {
+                        reused.content = record.entry.content
+                        reused.summaryInputs = record.entry.summaryInputs
+                    }
+                    reused.digest = CachedEntry.digest(
+                        key: key, sourceHash: sources[position].sourceHash, path: entry.path, lookups: record.linkLookups)
+                    reused.summaryInputs = PostSummary.Inputs.digests(recordedFor: reused)
                 }
-                reused.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: record.linkLookups)
-                reused.summaryInputs = PostSummary.Inputs.digests(recordedFor: reused)
                 var updated = record
-                updated.size = source.size
-                updated.modified = source.modified
+                updated.size = sources[position].size
+                updated.modified = sources[position].modified
                 let isNew = updated.size != record.size || updated.modified != record.modified
                 return RenderedState(entry: reused, diagnostics: record.renderDiagnostics, record: updated, isNew: isNew)
             }
+            let source = sources[position]
+            let indexed = config.search.enabled && entry.isSearchable
             // A file parsed in this build has its body waiting, or read
             // again past the budget; one parsed from the cache, or changed
             // since it was read, is loaded again.
