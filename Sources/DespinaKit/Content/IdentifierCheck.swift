@@ -9,7 +9,7 @@ enum IdentifierCheck {
         // repeated id, or two ids that happen to share one) is looked at
         // below, by the ids themselves.
         var hashes = Set<Int>(minimumCapacity: entries.count)
-        guard entries.contains(where: { !hashes.insert($0.withFields { $0.identifier.hashValue }).inserted })
+        guard entries.contains(where: { !hashes.insert($0.identifier.hashValue).inserted })
         else { return [] }
         var owners: [String: String] = [:]
         owners.reserveCapacity(entries.count)
