@@ -99,7 +99,17 @@ private final class ResultSlots<Value>: @unchecked Sendable {
         slots[index] = value
     }
 
+    /// The stored values in order, moved out rather than copied (a copy of
+    /// a large value retains each of its parts, and freeing the slots then
+    /// releases them all again); the slots are left empty.
     func collect() -> [Value] {
-        (0..<count).compactMap { slots[$0] }
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            let slot = slots + index
+            if let value = slot.move() { values.append(value) }
+            slot.initialize(to: nil)
+        }
+        return values
     }
 }
