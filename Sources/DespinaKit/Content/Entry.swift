@@ -55,9 +55,10 @@ struct Entry: Sendable {
     /// The folder below `Content/` that a section's list page heads (`blog`).
     var sectionIndexFolder: String { parentPath(String(storage.fields.sourcePath.dropFirst("Content/".count))) }
 
-    /// Calls `body` with the fields, lent rather than copied: for code that
-    /// reads many fields of many entries, where each read through a key
-    /// path costs a look-up of its own.
+    /// Calls `body` with the fields: for code that reads many fields of an
+    /// entry, where each read through a key path costs a look-up of its
+    /// own. The fields may be copied for the call (every part retained
+    /// once), which costs more than reading one or two of them directly.
     func withFields<Result>(_ body: (borrowing Fields) -> Result) -> Result { body(storage.fields) }
 }
 
