@@ -74,6 +74,9 @@ struct OutputFolder: Sendable {
         /// How many files of the new site had bytes that neither staging
         /// nor the output held, and were written.
         let changed = Mutex(0)
+        /// How many files of the new site staging held when the build
+        /// started: when it is all of them, commit has none to remove.
+        let heldByStaging = Mutex(0)
         /// Whether a file of the new site was recorded other than the
         /// output's manifest records it (bytes or fingerprint).
         let differs = Mutex(false)
@@ -212,6 +215,7 @@ struct OutputFolder: Sendable {
         let inOutput = state.current.withLock { $0.entries[relativePath] }
         if entry != inOutput { state.differs.withLock { $0 = true } }
         let inStaging = state.base.withLock { $0.entries[relativePath] }
+        if inStaging != nil { state.heldByStaging.withLock { $0 += 1 } }
         if entry.hasSameBytes(as: inStaging) { return }
         if entry.hasSameBytes(as: inOutput) {
             state.deferred.withLock { $0.append(relativePath) }
@@ -320,12 +324,25 @@ struct OutputFolder: Sendable {
     /// kept from staging).
     private func adopt(_ files: [(path: String, existing: OutputManifest.Entry)]) {
         guard !files.isEmpty else { return }
-        let missingFromStaging = state.base.withLock { base in
-            files.filter { !$0.existing.hasSameBytes(as: base.entries[$0.path]) }.map(\.path)
+        var missingFromStaging: [String] = []
+        var isInStaging: [Bool] = []
+        isInStaging.reserveCapacity(files.count)
+        state.base.withLock { base in
+            for file in files {
+                let inStaging = base.entries[file.path]
+                isInStaging.append(inStaging != nil)
+                if !file.existing.hasSameBytes(as: inStaging) { missingFromStaging.append(file.path) }
+            }
         }
-        state.written.withLock { written in
-            for file in files { written.entries[file.path] = file.existing }
+        let held = state.written.withLock { written in
+            var held = 0
+            for (file, isHeld) in zip(files, isInStaging) {
+                let isNew = written.entries.updateValue(file.existing, forKey: file.path) == nil
+                if isNew && isHeld { held += 1 }
+            }
+            return held
         }
+        state.heldByStaging.withLock { $0 += held }
         state.deferred.withLock { $0.append(contentsOf: missingFromStaging) }
     }
 
@@ -408,9 +425,11 @@ struct OutputFolder: Sendable {
                 try makeFolder(of: relativePath)
                 try fileSystem.linkOrCopy(joinPath(path, relativePath), to: target)
             }
-            // Files of the previous site that this build did not make.
+            // Files of the previous site that this build did not make
+            // (none, most often: then no path is looked up).
             var emptiedFolders = Set<String>()
-            for path in base.entries.keys.filter({ written.entries[$0] == nil }).sorted() {
+            let madeAll = state.heldByStaging.withLock { $0 } == base.entries.count
+            for path in madeAll ? [] : base.entries.keys.filter({ written.entries[$0] == nil }).sorted() {
                 try fileSystem.removeItem(at: joinPath(stagingPath, path))
                 emptiedFolders.insert(parentPath(path))
             }
