@@ -39,16 +39,18 @@ extension SiteRenderer {
         }
         // The sitemap lists URLs and dates only (an edit of a post's text
         // keeps it): the pages of the kinds it lists, kind by kind.
-        let byKind = Dictionary(grouping: pages.filter(\.inSitemap), by: \.kind)
+        // Pages are taken by their place in `pages`, not copied.
+        var byKind: [PageKind: [Int]] = [:]
+        for index in pages.indices where pages[index].inSitemap { byKind[pages[index].kind, default: []].append(index) }
         let listed = PageKind.sitemapOrder.flatMap { byKind[$0] ?? [] }
         let sitemapKey = fingerprint("sitemap.xml") { fingerprint in
-            for page in listed {
-                fingerprint.combine(page.path)
-                fingerprint.combine(page.lastModified.map { $0.timeIntervalSince1970.bitPattern } ?? 0)
+            for index in listed {
+                fingerprint.combine(pages[index].path)
+                fingerprint.combine(pages[index].lastModified.map { $0.timeIntervalSince1970.bitPattern } ?? 0)
             }
         }
         if !output.keep("sitemap.xml", fingerprint: sitemapKey) {
-            files.append(("sitemap.xml", sitemap(listed), sitemapKey))
+            files.append(("sitemap.xml", sitemap(listed.map { pages[$0] }), sitemapKey))
         }
         let robotsKey = fingerprint("robots.txt") { _ in }
         if !robotsFromContent && !output.keep("robots.txt", fingerprint: robotsKey) {
