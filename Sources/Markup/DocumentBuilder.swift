@@ -364,14 +364,15 @@ struct DocumentBuilder {
     private mutating func linkPosition(of node: OpaquePointer) -> (line: Int, column: Int) {
         if let position = positionOverrides[node] { return position }
         let position = sourcePosition(of: node)
-        guard CmarkNode.isOfType(node, CMARK_NODE_LINK), var lines = sourceLines else { return position }
-        let byte = lines.byte(atLine: position.line, column: position.column)
+        // The line table is used in place: a copy would build it anew for
+        // every link whose column is right.
+        guard CmarkNode.isOfType(node, CMARK_NODE_LINK), sourceLines != nil else { return position }
+        let byte = sourceLines?.byte(atLine: position.line, column: position.column)
         guard byte != UInt8(ascii: "["), byte != UInt8(ascii: "<"),
               let text = cmark_node_first_child(node), CmarkNode.isOfType(text, CMARK_NODE_TEXT)
         else { return position }
         let written = [UInt8(ascii: "<")] + Array(CmarkNode.literalBytes(text)) + [UInt8(ascii: ">")]
-        let column = lines.firstColumn(of: written, inLine: position.line)
-        sourceLines = lines
+        let column = sourceLines?.firstColumn(of: written, inLine: position.line)
         return (position.line, column ?? position.column)
     }
 
@@ -390,12 +391,10 @@ struct DocumentBuilder {
         while let current = block, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
             block = cmark_node_parent(current)
         }
-        guard let block, Int(cmark_node_get_start_line(block)) < line, var lines = sourceLines else {
-            return (line, column)
-        }
-        let indentation = lines.indentation(
-            ofLine: line, after: Int(cmark_node_get_start_column(block)) - 1)
-        sourceLines = lines
+        guard let block, Int(cmark_node_get_start_line(block)) < line,
+              let indentation = sourceLines?.indentation(
+                  ofLine: line, after: Int(cmark_node_get_start_column(block)) - 1)
+        else { return (line, column) }
         return (line, column + indentation)
     }
 
