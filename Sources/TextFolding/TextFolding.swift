@@ -14,6 +14,13 @@ public enum TextFolding {
     ///     TextFolding.fold("Iğdır")     // "igdir"
     public static func fold(_ text: String) -> String {
         if let ascii = foldASCII(text) { return ascii }
+        if let latin = foldLatin(text) { return latin }
+        return foldAnyScript(text)
+    }
+
+    /// `fold` through compatibility decomposition of the whole text: for
+    /// any script.
+    private static func foldAnyScript(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
             appendFolded(scalar, to: &result)
@@ -100,6 +107,49 @@ public enum TextFolding {
     }
 
     // MARK: - Implementation
+
+    /// `fold` of text whose every scalar is ASCII or in `latinRanges`
+    /// (Turkish, Vietnamese and the other Latin-script languages, precomposed
+    /// or with combining marks), one scalar at a time from a table made
+    /// once; nil for any other text. Decomposing the whole text gives the
+    /// same: in these ranges the only scalars that decomposition reorders
+    /// are nonspacing marks, which folding drops.
+    private static func foldLatin(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(truncatingIfNeeded: value)
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                continue
+            }
+            guard let index = latinIndex(value) else { return nil }
+            bytes.append(contentsOf: latinFolds[index])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Latin-1 Supplement with Latin Extended-A and -B, the combining
+    /// diacritical marks, and Latin Extended Additional (Vietnamese).
+    private static let latinRanges: [Range<UInt32>] = [0x80..<0x250, 0x300..<0x370, 0x1E00..<0x1F00]
+
+    /// The place of scalar `value` in `latinFolds`, or nil outside `latinRanges`.
+    private static func latinIndex(_ value: UInt32) -> Int? {
+        var offset = 0
+        for range in latinRanges {
+            if range.contains(value) { return offset + Int(value - range.lowerBound) }
+            offset += range.count
+        }
+        return nil
+    }
+
+    /// The folded UTF-8 of each scalar in `latinRanges`, in order.
+    private static let latinFolds: [[UInt8]] = latinRanges.flatMap { range in
+        range.map { value in
+            Unicode.Scalar(value).map { Array(foldAnyScript(String(Character($0))).utf8) } ?? []
+        }
+    }
 
     /// The fast path: pure ASCII text only needs lowercasing.
     private static func foldASCII(_ text: String) -> String? {

@@ -20,6 +20,22 @@ import TextFolding
         #expect(TextFolding.fold(nfc) == TextFolding.fold(nfd))
     }
 
+    /// Latin text folds one scalar at a time from a table; text with a
+    /// scalar of another script is decomposed whole. Both must agree, so
+    /// each Latin text is folded again with a CJK letter after it.
+    @Test func latinTextFoldsAsDecomposingTheWholeTextDoes() {
+        var texts = [
+            "İstanbul'da ılık bir gece", "Kỹ thuật lập trình", "Ky\u{0303} thua\u{0323}\u{0302}t",
+            "Đà Nẵng và Hội An", "ÇĞİÖŞÜ çğıöşü", "Œuvre ǅemal Ǆ ǉ ŉ ſ", "e\u{0302}\u{0323} a\u{0323}\u{0306}",
+            "Æsir øre Þorn ðað ß ĸ ŀ",
+        ]
+        texts += (0x80..<0x250).compactMap { Unicode.Scalar($0).map { String(Character($0)) } }
+        texts += (0x1E00..<0x1F00).compactMap { Unicode.Scalar($0).map { "x" + String(Character($0)) + "\u{0301}" } }
+        for text in texts {
+            #expect(TextFolding.fold(text) + "中" == TextFolding.fold(text + "中"), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test(arguments: [
         ("Kỹ thuật", "ky-thuat"), ("Önümde sokaklar", "onumde-sokaklar"),
         ("  Swift: Closures & Functions!  ", "swift-closures-functions"),
