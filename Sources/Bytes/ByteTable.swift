@@ -53,6 +53,33 @@ public struct ByteTable: Sendable {
         }
     }
 
+    /// `find(hash:length:byte:)` for bytes in memory: the search
+    /// analyzer's words, looked up for every word of every document, so the
+    /// table is read through pointers, without a bounds check per byte.
+    @inlinable
+    func find(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let length = bytes.count
+        return slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                arena.withUnsafeBufferPointer { arena in
+                    let mask = slots.count - 1
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while true {
+                        let index = Int(slots[slot])
+                        if index < 0 { return -1 - slot }
+                        if hashes[index] == hash && Int(lengths[index]) == length {
+                            let start = starts[index]
+                            var offset = 0
+                            while offset < length && arena[start + offset] == bytes[offset] { offset += 1 }
+                            if offset == length { return index }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
+            }
+        }
+    }
+
     /// The number of the string `length` bytes long whose byte at each
     /// offset is `byte(offset)` and whose hash is `hash`; nil when the table
     /// does not hold it.
@@ -67,7 +94,7 @@ public struct ByteTable: Sendable {
     @inlinable
     public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
         let hash = Self.hash(digest: FNV1a64.hash(bytes))
-        let found = find(hash: hash, length: bytes.count) { bytes[$0] }
+        let found = find(hash: hash, bytes: bytes)
         if found >= 0 { return (found, false) }
         let index = count
         slots[-1 - found] = Int32(index)
