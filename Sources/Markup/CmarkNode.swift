@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 import Glibc
 
@@ -107,16 +108,11 @@ enum CmarkNode {
     }
 }
 
-/// Whether `haystack` contains the two bytes `first`, `second` in a row.
+/// Whether `haystack` contains the two bytes `first`, `second` in a row:
+/// asked of every post's whole source for each extension's syntax, so the
+/// search skips from one `first` to the next.
 func containsPair(_ haystack: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
-    guard haystack.count >= 2 else { return false }
-    var index = 0
-    let last = haystack.count - 1
-    while index < last {
-        if haystack[index] == first && haystack[index + 1] == second { return true }
-        index += 1
-    }
-    return false
+    ByteSearch.firstOffset(of: [first, second], in: UnsafeRawBufferPointer(haystack)) != nil
 }
 
 extension CmarkNode {
