@@ -179,6 +179,12 @@ private struct CountingScratch {
     private var touchedWords: [Int] = []
     private var termStamps: [Int32] = []
     private var termSlots: [Int32] = []
+    /// Per folded word: the generation it was last listed in, and the term
+    /// it was first listed with then. A folded word nearly always goes with
+    /// one term; the rare other pairs are kept in `otherPairs`.
+    private var foldedStamps: [Int32] = []
+    private var foldedFirstTerms: [Int32] = []
+    private var otherPairs = Set<Int>()
 
     mutating func begin() {
         // Stamps of earlier documents never equal the current generation, so
@@ -208,11 +214,16 @@ private struct CountingScratch {
             termStamps += [Int32](repeating: 0, count: size - termStamps.count)
             termSlots += [Int32](repeating: 0, count: size - termSlots.count)
         }
+        if foldedStamps.count < analyzer.foldedCount {
+            let size = max(analyzer.foldedCount, foldedStamps.count * 2)
+            foldedStamps += [Int32](repeating: 0, count: size - foldedStamps.count)
+            foldedFirstTerms += [Int32](repeating: 0, count: size - foldedFirstTerms.count)
+        }
+        otherPairs.removeAll(keepingCapacity: true)
         var terms: [String] = []
         var counts: [Int] = []
         var words: [String] = []
         var wordTerms: [Int] = []
-        var seenPairs = Set<Int>()
         let generation = self.generation
         for word in touchedWords {
             let base = word * Self.fields
@@ -231,12 +242,24 @@ private struct CountingScratch {
                 }
                 let local = slot(form.term)
                 if form.exactTerm >= 0 { _ = slot(form.exactTerm) }
-                if seenPairs.insert(Int(form.folded) << 24 | local).inserted {
+                if isNewPair(folded: Int(form.folded), term: local, generation: generation) {
                     words.append(analyzer.foldedNames[Int(form.folded)])
                     wordTerms.append(local)
                 }
             }
         }
         return (terms, counts, words, wordTerms)
+    }
+
+    /// Whether the folded word `folded` is listed with the document's term
+    /// `term` for the first time in this document.
+    private mutating func isNewPair(folded: Int, term: Int, generation: Int32) -> Bool {
+        if foldedStamps[folded] != generation {
+            foldedStamps[folded] = generation
+            foldedFirstTerms[folded] = Int32(term)
+            return true
+        }
+        if Int(foldedFirstTerms[folded]) == term { return false }
+        return otherPairs.insert(folded << 24 | term).inserted
     }
 }
