@@ -85,7 +85,7 @@ public struct Fields: Sendable {
 
     /// The 64-bit FNV-1a hash of the UTF-8 bytes of `name`.
     static func hash(_ name: String) -> UInt64 {
-        let hash = FNV1a64.hash(name.utf8)
+        let hash = FNV1a64.hash(name)
         // Mixed so that the low bits, which pick the slot, depend on every byte.
         return hash ^ (hash >> 32)
     }

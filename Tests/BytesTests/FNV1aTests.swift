@@ -10,6 +10,13 @@ import Bytes
         #expect(FNV1a64.hash("foobar".utf8) == 0x8594_4171_f739_67e8)
     }
 
+    @Test func textHashesAsItsUTF8Bytes() {
+        #expect(FNV1a64.hash("") == 0xcbf2_9ce4_8422_2325)
+        #expect(FNV1a64.hash("foobar") == 0x8594_4171_f739_67e8)
+        let long = String(repeating: "İstanbul'da ılık ", count: 8)
+        #expect(FNV1a64.hash(long) == FNV1a64.hash(Array(long.utf8)))
+    }
+
     @Test func bytesFedOneAtATimeHashAsTheWholeSequence() {
         var hash = FNV1a64()
         for byte in "foo".utf8 { hash.combine(byte) }
