@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An open-addressing hash table from byte strings to the numbers 0, 1, 2…
 /// in the order they were added: the table behind the search analyzer's
 /// words and the highlighter's keywords. A string is found from its bytes,
@@ -67,17 +73,23 @@ public struct ByteTable: Sendable {
                     while true {
                         let index = Int(slots[slot])
                         if index < 0 { return -1 - slot }
-                        if hashes[index] == hash && Int(lengths[index]) == length {
-                            let start = starts[index]
-                            var offset = 0
-                            while offset < length && arena[start + offset] == bytes[offset] { offset += 1 }
-                            if offset == length { return index }
+                        if hashes[index] == hash && Int(lengths[index]) == length,
+                           Self.equal(arena.baseAddress.map { $0 + starts[index] }, bytes.baseAddress, count: length) {
+                            return index
                         }
                         slot = (slot + 1) & mask
                     }
                 }
             }
         }
+    }
+
+    /// Whether the `count` bytes at `first` and at `second` are the same.
+    @inlinable
+    static func equal(_ first: UnsafePointer<UInt8>?, _ second: UnsafePointer<UInt8>?, count: Int) -> Bool {
+        guard count > 0 else { return true }
+        guard let first, let second else { return false }
+        return memcmp(first, second, count) == 0
     }
 
     /// The number of the string `length` bytes long whose byte at each
