@@ -61,7 +61,7 @@ public enum TextFolding {
         for byte in folded.utf8 {
             guard byte < 0x80 else { return nil }
             if byte == UInt8(ascii: "'") { continue }
-            if isWordScalar(Unicode.Scalar(byte)) {
+            if isASCIIWordByte(byte) {
                 if pendingHyphen && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
                 pendingHyphen = false
                 bytes.append(byte)
@@ -98,15 +98,18 @@ public enum TextFolding {
 
     /// Whether `scalar` belongs inside a word (a letter, a mark or a digit).
     public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let v = scalar.value
-            return (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A)
-        }
+        if scalar.isASCII { return isASCIIWordByte(UInt8(truncatingIfNeeded: scalar.value)) }
         let properties = scalar.properties
         return properties.isAlphabetic || properties.numericType != nil
     }
 
     // MARK: - Implementation
+
+    /// Whether the ASCII `byte` is a letter or a digit.
+    @inline(__always)
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
 
     /// `fold` of text whose every scalar is ASCII or in `latinRanges`
     /// (Turkish, Vietnamese and the other Latin-script languages, precomposed
