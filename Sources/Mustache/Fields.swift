@@ -56,7 +56,7 @@ public struct Fields: Sendable {
     }
 
     /// The value of the field `name` whose ``hash(_:)`` is `hash`.
-    func value(named name: String, hash: UInt64) -> Value? {
+    public func value(named name: String, hash: UInt64) -> Value? {
         let slots = storage.slots
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -83,8 +83,9 @@ public struct Fields: Sendable {
         return names.indices.sorted { names[$0] < names[$1] }
     }
 
-    /// The 64-bit FNV-1a hash of the UTF-8 bytes of `name`.
-    static func hash(_ name: String) -> UInt64 {
+    /// The 64-bit FNV-1a hash of the UTF-8 bytes of `name`, mixed: what
+    /// fields are found by, and what the renderer passes with each key.
+    public static func hash(_ name: String) -> UInt64 {
         let hash = FNV1a64.hash(name)
         // Mixed so that the low bits, which pick the slot, depend on every byte.
         return hash ^ (hash >> 32)

@@ -25,6 +25,12 @@ public protocol MustacheObject: AnyObject, Sendable {
     /// The value of the field named `key`, or `nil` if there is none.
     func value(forKey key: String) -> Value?
 
+    /// ``value(forKey:)`` for a key whose ``Fields/hash(_:)`` is `hash`,
+    /// as the renderer asks: names in templates are hashed once, when the
+    /// template is parsed, so an object that keeps its field names in
+    /// ``Fields`` finds them without hashing the key again.
+    func value(forKey key: String, hash: UInt64) -> Value?
+
     /// The text `{{object}}` renders; empty unless the type provides one.
     var interpolatedText: String { get }
 }
@@ -32,4 +38,7 @@ public protocol MustacheObject: AnyObject, Sendable {
 extension MustacheObject {
     /// Objects render no text by default.
     public var interpolatedText: String { "" }
+
+    /// Objects look keys up by name by default.
+    public func value(forKey key: String, hash: UInt64) -> Value? { value(forKey: key) }
 }

@@ -56,7 +56,7 @@ extension Value {
     func field(_ key: String, hash: UInt64) -> Value? {
         switch self {
         case .dictionary(let fields): return fields.value(named: key, hash: hash)
-        case .object(let object): return object.value(forKey: key)
+        case .object(let object): return object.value(forKey: key, hash: hash)
         case .lambda(let lambda): return lambda.member(key)
         case .null, .bool, .int, .double, .string, .array: return nil
         }
