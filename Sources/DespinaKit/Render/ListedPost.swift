@@ -17,6 +17,10 @@ final class ListedPost: MustacheObject {
     }
 
     func value(forKey key: String) -> Value? {
-        summary.value(forKey: key, in: localization) ?? summary.value(forKey: key)
+        value(forKey: key, hash: Fields.hash(key))
+    }
+
+    func value(forKey key: String, hash: UInt64) -> Value? {
+        summary.value(forKey: key, hash: hash, in: localization)
     }
 }

@@ -133,7 +133,12 @@ final class PostSummary: MustacheObject {
         uniqueKeysWithValues: fieldNames.enumerated().map { ($0.element, Value.int($0.offset)) }))
 
     private static func fieldIndex(_ key: String) -> Int? {
-        guard case .int(let index)? = fieldPlaces[key] else { return nil }
+        fieldIndex(key, hash: Fields.hash(key))
+    }
+
+    /// `fieldIndex(_:)` of a key whose `Fields.hash(_:)` is `hash`.
+    private static func fieldIndex(_ key: String, hash: UInt64) -> Int? {
+        guard case .int(let index)? = fieldPlaces.value(named: key, hash: hash) else { return nil }
         return index
     }
 
@@ -143,7 +148,15 @@ final class PostSummary: MustacheObject {
     }
 
     func value(forKey key: String) -> Value? {
-        guard let index = Self.fieldIndex(key) else { return nil }
+        Self.fieldIndex(key).flatMap(value(at:))
+    }
+
+    func value(forKey key: String, hash: UInt64) -> Value? {
+        Self.fieldIndex(key, hash: hash).flatMap(value(at:))
+    }
+
+    /// The field at `index` in `fieldNames`, worked out the first time.
+    private func value(at index: Int) -> Value? {
         let slot = known.withLock { $0[index] }
         switch slot {
         case .present(let value): return value
@@ -291,5 +304,15 @@ final class PostSummary: MustacheObject {
     /// other key, and when the post has no such value.
     func value(forKey key: String, in localization: Localization) -> Value? {
         Self.fieldIndex(key).flatMap { Self.fieldList[$0].localized?(self, localization) }
+    }
+
+    /// The value of `key` as a page in `localization`'s language shows it:
+    /// a field that follows the page's language in that language (kept
+    /// when it is the post's own), any other field as the post has it.
+    func value(forKey key: String, hash: UInt64, in localization: Localization) -> Value? {
+        guard let index = Self.fieldIndex(key, hash: hash) else { return nil }
+        guard let localized = Self.fieldList[index].localized, localization.language != self.localization.language
+        else { return value(at: index) }
+        return localized(self, localization)
     }
 }
