@@ -33,11 +33,21 @@ public protocol MustacheObject: AnyObject, Sendable {
 
     /// The text `{{object}}` renders; empty unless the type provides one.
     var interpolatedText: String { get }
+
+    /// Appends the UTF-8 of ``interpolatedText`` to `output`, as
+    /// `{{{object}}}` renders it. An object that keeps its text as UTF-8
+    /// bytes writes them in directly, without making a string of them first.
+    func appendInterpolatedText(to output: inout [UInt8])
 }
 
 extension MustacheObject {
     /// Objects render no text by default.
     public var interpolatedText: String { "" }
+
+    /// Objects append their ``interpolatedText`` by default.
+    public func appendInterpolatedText(to output: inout [UInt8]) {
+        output.append(utf8: interpolatedText)
+    }
 
     /// Objects look keys up by name by default.
     public func value(forKey key: String, hash: UInt64) -> Value? { value(forKey: key) }

@@ -79,6 +79,9 @@ final class Renderer {
             text = string
         case .lambda(let lambda):
             text = try call(lambda, section: nil, delimiters: .standard, name: tag.name, at: tag.position)
+        case .object(let object) where !tag.escapesHTML:
+            object.appendInterpolatedText(to: &output)
+            return
         default:
             text = value.interpolatedText
         }

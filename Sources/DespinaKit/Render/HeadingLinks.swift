@@ -1,5 +1,6 @@
 import Bytes
 import Markup
+import Mustache
 
 /// `html` with a link to itself at the end of each heading that has an id:
 /// `<h2 id="setup">Setup <a class="heading-anchor" href="#setup"
@@ -11,32 +12,60 @@ import Markup
 /// the document's, in order; a heading the HTML does not write as
 /// `<hN id="…"` (an empty id, when anchors are off) gets no link.
 func addingHeadingLinks(to html: String, headings: [Heading], label: String) -> String {
-    addingHeadingLinks(to: UTF8Text(html), headings: headings, label: label)
+    var result: [UInt8] = []
+    appendHeadingLinked(UTF8Text(html), headings: headings, label: label, to: &result)
+    return String(decoding: result, as: UTF8.self)
 }
 
-/// `addingHeadingLinks(to:headings:label:)` over the bytes the text is
-/// kept in (a post's HTML, read back from the build cache), so that the
-/// page's HTML is made into a string once.
-func addingHeadingLinks(to html: UTF8Text, headings: [Heading], label: String) -> String {
-    guard headings.contains(where: { !$0.id.isEmpty }) else { return html.string }
-    let escapedLabel = escapeXML(label)
-    let result = html.withUTF8 { source -> [UInt8] in
+/// Appends the UTF-8 of `html` with its heading links (as
+/// `addingHeadingLinks(to:headings:label:)` makes them) to `output`,
+/// straight from the bytes the text is kept in.
+func appendHeadingLinked(_ html: UTF8Text, headings: [Heading], label: String, to output: inout [UInt8]) {
+    html.withUTF8 { source in
         let bytes = UnsafeRawBufferPointer(source)
-        var result: [UInt8] = []
-        result.reserveCapacity(source.count + headings.count * 96)
+        output.reserveCapacity(output.count + source.count + headings.count * 96)
         var position = 0
-        for heading in headings where !heading.id.isEmpty {
-            let id = escapeXML(heading.id)
-            let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
-            guard let start = ByteSearch.firstOffset(of: opening, in: bytes, from: position),
-                  let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: bytes, from: start + opening.count)
-            else { continue }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[position..<end]))
-            result += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
-            position = end
+        if headings.contains(where: { !$0.id.isEmpty }) {
+            let escapedLabel = escapeXML(label)
+            for heading in headings where !heading.id.isEmpty {
+                let id = escapeXML(heading.id)
+                let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
+                guard let start = ByteSearch.firstOffset(of: opening, in: bytes, from: position),
+                      let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: bytes, from: start + opening.count)
+                else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position..<end]))
+                output += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
+                position = end
+            }
         }
-        result.append(contentsOf: UnsafeBufferPointer(rebasing: source[position...]))
-        return result
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position...]))
     }
-    return String(decoding: result, as: UTF8.self)
+}
+
+/// A post's or page's HTML with its heading links, as `{{{contentHTML}}}`
+/// renders it: written into the page from the bytes the HTML is kept in
+/// (often read back from the build cache), so the page's largest value is
+/// neither copied into a string nor checked as UTF-8 again on its way.
+final class HeadingLinkedHTML: MustacheObject {
+    private let html: UTF8Text
+    private let headings: [Heading]
+    private let label: String
+
+    init(_ html: UTF8Text, headings: [Heading], label: String) {
+        self.html = html
+        self.headings = headings
+        self.label = label
+    }
+
+    func value(forKey key: String) -> Value? { nil }
+
+    var interpolatedText: String {
+        var result: [UInt8] = []
+        appendInterpolatedText(to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    func appendInterpolatedText(to output: inout [UInt8]) {
+        appendHeadingLinked(html, headings: headings, label: label, to: &output)
+    }
 }

@@ -117,7 +117,7 @@ final class PageContexts: Sendable {
     func post(at index: Int, links: PostLinks) -> Value {
         let entry = model.posts[index]
         var post = summaries[index].fields
-        post["contentHTML"] = .string(contentWithHeadingLinks(of: entry))
+        post["contentHTML"] = contentWithHeadingLinks(of: entry)
         addTableOfContents(for: entry, to: &post)
         post.merge(values(of: links)) { _, shown in shown }
         return root(kind: .post, title: entry.title, path: entry.path, language: entry.language,
@@ -127,7 +127,7 @@ final class PageContexts: Sendable {
     /// The context of a standalone page.
     func page(_ entry: Entry) -> Value {
         var post = PostSummary(post: entry, parts: summaryParts).fields
-        post["contentHTML"] = .string(contentWithHeadingLinks(of: entry))
+        post["contentHTML"] = contentWithHeadingLinks(of: entry)
         addTableOfContents(for: entry, to: &post)
         return root(kind: .page, title: entry.title, path: entry.path, language: entry.language,
                     extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
@@ -142,10 +142,10 @@ final class PageContexts: Sendable {
 
     /// The HTML of a post or page for its own page: with a link on each
     /// heading, labelled in its language.
-    private func contentWithHeadingLinks(of entry: Entry) -> String {
-        guard let content = entry.content else { return "" }
+    private func contentWithHeadingLinks(of entry: Entry) -> Value {
+        guard let content = entry.content, content.htmlText.utf8Count > 0 else { return .string("") }
         let label = Localization(language: entry.language).strings["headingLink"] ?? "Link to this section"
-        return addingHeadingLinks(to: content.htmlText, headings: content.headings, label: label)
+        return .object(HeadingLinkedHTML(content.htmlText, headings: content.headings, label: label))
     }
 
     private func addTableOfContents(for entry: Entry, to post: inout [String: Value]) {
