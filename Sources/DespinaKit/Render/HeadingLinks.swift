@@ -12,9 +12,7 @@ import Mustache
 /// the document's, in order; a heading the HTML does not write as
 /// `<hN id="…"` (an empty id, when anchors are off) gets no link.
 func addingHeadingLinks(to html: String, headings: [Heading], label: String) -> String {
-    var result: [UInt8] = []
-    appendHeadingLinked(UTF8Text(html), headings: headings, label: label, to: &result)
-    return String(decoding: result, as: UTF8.self)
+    HeadingLinkedHTML(UTF8Text(html), headings: headings, label: label).interpolatedText
 }
 
 /// Appends the UTF-8 of `html` with its heading links (as
@@ -25,18 +23,16 @@ func appendHeadingLinked(_ html: UTF8Text, headings: [Heading], label: String, t
         let bytes = UnsafeRawBufferPointer(source)
         output.reserveCapacity(output.count + source.count + headings.count * 96)
         var position = 0
-        if headings.contains(where: { !$0.id.isEmpty }) {
-            let escapedLabel = escapeXML(label)
-            for heading in headings where !heading.id.isEmpty {
-                let id = escapeXML(heading.id)
-                let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
-                guard let start = ByteSearch.firstOffset(of: opening, in: bytes, from: position),
-                      let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: bytes, from: start + opening.count)
-                else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position..<end]))
-                output += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
-                position = end
-            }
+        let escapedLabel = escapeXML(label)
+        for heading in headings where !heading.id.isEmpty {
+            let id = escapeXML(heading.id)
+            let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
+            guard let start = ByteSearch.firstOffset(of: opening, in: bytes, from: position),
+                  let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: bytes, from: start + opening.count)
+            else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position..<end]))
+            output += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
+            position = end
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position...]))
     }
