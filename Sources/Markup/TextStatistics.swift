@@ -14,63 +14,67 @@ enum TextStatistics {
     /// The number of words in UTF-8 `bytes`; see ``wordCount(of:)``.
     ///
     /// Words and spaces alternate every few bytes, which a branch on each
-    /// byte's class would guess wrong about half the time; the state is
-    /// worked out from the class with bit operations instead, and only the
-    /// rare first byte of general punctuation takes a branch of its own.
+    /// byte's class would guess wrong about half the time; each byte is
+    /// instead looked up in a table of transitions, by the byte and by
+    /// whether the count is inside a word, which gives the next state and
+    /// whether a word started. Only the rare first byte of general
+    /// punctuation takes a branch of its own.
     static func wordCount(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        byteClasses.withUnsafeBufferPointer { classes in
+        transitions.withUnsafeBufferPointer { transitions in
             var count = 0
-            // 1 inside a word, 0 outside.
-            var inWord: UInt8 = 0
+            // 256 inside a word, 0 outside: the half of `transitions` to read.
+            var state = 0
             var index = 0
             let end = bytes.count
             while index < end {
-                let byteClass = classes[Int(bytes[index])]
+                let transition = transitions[state | Int(bytes[index])]
                 index += 1
-                if byteClass != punctuationLead {
-                    let next = (byteClass & word) | ((byteClass >> 1) & inWord)
-                    count &+= Int(next & ~inWord)
-                    inWord = next
+                if transition != punctuationLead {
+                    count &+= Int(transition >> 1)
+                    state = Int(transition & 1) << 8
                     continue
                 }
                 // U+2000...U+206F, general punctuation: dashes, curly quotes,
                 // ellipsis. A separator, not part of a word. Curly single
                 // quotes are apostrophes inside a word (it’s). Any other
                 // character with this first byte is a word's.
-                guard index < end else { return count + Int(1 - inWord) }
+                let outside = state == 0 ? 1 : 0
+                guard index < end else { return count + outside }
                 let second = bytes[index]
                 index += 1
                 if second == 0x80 || second == 0x81 {
                     let third = index < end ? bytes[index] : nil
                     if third != nil { index += 1 }
                     if second == 0x80, third == 0x98 || third == 0x99 { continue }
-                    inWord = 0
+                    state = 0
                 } else {
-                    count += Int(1 - inWord)
-                    inWord = 1
+                    count += outside
+                    state = 256
                 }
             }
             return count
         }
     }
 
-    /// What a byte does to a count of words, as bits: `word` for a letter
-    /// or digit or any byte of a character beyond ASCII (starts or goes on
-    /// with a word); `keeps` for other ASCII, punctuation, which neither
-    /// starts nor ends one; neither for a space, tab or line break, which
-    /// ends it; and `punctuationLead` for 0xE2, which starts the general
-    /// punctuation block and more.
-    private static let word: UInt8 = 1
-    private static let keeps: UInt8 = 2
+    /// The first byte of the general punctuation block and more (0xE2),
+    /// in `transitions`.
     private static let punctuationLead: UInt8 = 0xFF
 
-    private static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return word
-        case 0x20, 0x0A, 0x09, 0x0D: return 0
-        case 0xE2: return punctuationLead
-        case 0x80...: return word
-        default: return keeps
+    /// What a byte does to a count of words, outside a word (the first 256
+    /// entries) and inside one (the next 256): bit 0 is whether the count
+    /// is inside a word after it, bit 1 whether a word started with it. A
+    /// letter or digit or any byte of a character beyond ASCII starts or
+    /// goes on with a word; other ASCII, punctuation, neither starts nor
+    /// ends one; a space, tab or line break ends it; 0xE2 is
+    /// `punctuationLead`.
+    private static let transitions: [UInt8] = [false, true].flatMap { inWord in
+        (0...255).map { (byte: Int) -> UInt8 in
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80..<0xE2, 0xE3...: return inWord ? 1 : 3
+            case 0x20, 0x0A, 0x09, 0x0D: return 0
+            case 0xE2: return punctuationLead
+            default: return inWord ? 1 : 0
+            }
         }
     }
 

@@ -90,6 +90,40 @@ struct PlainTextTests {
     func wordsAndSeparators(text: String, words: Int) {
         #expect(TextStatistics.wordCount(of: text) == words)
     }
+
+    /// The table-driven count against the rule written plainly, one
+    /// character at a time, on text made of every kind of character it
+    /// tells apart.
+    @Test func countFollowsThePlainRule() {
+        let pieces = ["a", "Z", "7", "ş", "ệ", "語", " ", "\t", "\n", "\r", "-", "'", ".", "\u{2019}", "\u{2018}",
+                      "\u{2014}", "\u{2026}", "\u{2000}", "\u{2190}", "\u{2070}", "\u{00A0}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            #expect(TextStatistics.wordCount(of: text) == plainCount(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// A word is a run of letters, digits, other characters beyond ASCII
+    /// and ASCII punctuation that starts with one of the first three; ASCII
+    /// space, tab and line breaks and general punctuation (U+2000...U+206F)
+    /// end it, except the curly single quotes (an apostrophe inside a word).
+    private func plainCount(_ text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20, 0x09, 0x0A, 0x0D: inWord = false
+            case 0x2018, 0x2019: continue
+            case 0x2000...0x207F: inWord = false
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...:
+                if !inWord { count += 1 }
+                inWord = true
+            default: continue
+            }
+        }
+        return count
+    }
 }
 
 struct EmptyDocumentTests {
