@@ -29,13 +29,13 @@ extension SiteRenderer {
         // Each post in any feed to make becomes a feed item once, escaped once.
         let featuredPosts = Set(pending.flatMap(\.set.posts)).sorted()
         let items = Dictionary(uniqueKeysWithValues: zip(featuredPosts, parallelMap(featuredPosts) { feedItem(for: $0) }))
-        var files: [(path: String, text: String, key: UInt64)] = []
+        // Each file is made where it is written, on all cores: a feed of whole posts is megabytes of text.
+        var files: [(path: String, key: UInt64, make: @Sendable () -> String)] = []
         for (set, key) in pending {
-            let setItems = set.posts.compactMap { items[$0] }
-            let names = set.fileNames
-            files.append((names[0], writer.rss(set.channel, items: setItems), key))
-            files.append((names[1], writer.atom(set.channel, items: setItems), key))
-            files.append((names[2], writer.json(set.channel, items: setItems), key))
+            let (setItems, names) = (set.posts.compactMap { items[$0] }, set.fileNames)
+            files.append((names[0], key, { writer.rss(set.channel, items: setItems) }))
+            files.append((names[1], key, { writer.atom(set.channel, items: setItems) }))
+            files.append((names[2], key, { writer.json(set.channel, items: setItems) }))
         }
         // The sitemap lists URLs and dates only (an edit of a post's text
         // keeps it): the pages of the kinds it lists, kind by kind.
@@ -50,15 +50,15 @@ extension SiteRenderer {
             }
         }
         if !output.keep("sitemap.xml", fingerprint: sitemapKey) {
-            files.append(("sitemap.xml", sitemap(listed.map { pages[$0] }), sitemapKey))
+            files.insert(("sitemap.xml", sitemapKey, { [listed = listed.map { pages[$0] }] in sitemap(listed) }), at: 0)
         }
         let robotsKey = fingerprint("robots.txt") { _ in }
         if !robotsFromContent && !output.keep("robots.txt", fingerprint: robotsKey) {
-            files.append((
-                "robots.txt", "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n", robotsKey))
+            let robots = "User-agent: *\nAllow: /\nSitemap: \(contexts.permalink("/sitemap.xml"))\n"
+            files.append(("robots.txt", robotsKey, { robots }))
         }
         let output = output
-        try parallelForEach(files) { file in try output.write(Array(file.text.utf8), to: file.path, fingerprint: file.key) }
+        try parallelForEach(files) { file in try output.write(Array(file.make().utf8), to: file.path, fingerprint: file.key) }
         return count + (robotsFromContent ? 1 : 2)
     }
 
