@@ -16,17 +16,21 @@ final class Renderer {
         let count: Int
     }
 
-    private var stack: [Frame] = []
-    private var indentation: [UInt8] = []
-    private var overrides: [String: BlockTag] = [:]
-    private var depth = 0
-    private var templateName: String
+    // The state of one render, which one thread reads and changes in
+    // turn, never from two places at once: without dynamic exclusivity
+    // checks, which cost every look-up and step a call into the runtime.
+    // (The compiler still checks what it can see statically.)
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var indentation: [UInt8] = []
+    @exclusivity(unchecked) private var overrides: [String: BlockTag] = [:]
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var templateName: String
     private let templates: TemplateSet?
     /// The template this render was asked for, named when the budget runs out.
     private let renderedName: String
     private let budget: RenderBudget
     /// Steps walked so far, counted as each list of steps is entered.
-    private var stepsTaken = 0
+    @exclusivity(unchecked) private var stepsTaken = 0
 
     init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?, budget: RenderBudget = .standard) {
         self.templateName = templateName
