@@ -1,3 +1,5 @@
+import Bytes
+
 /// A calendar date and time read from ISO 8601 text, kept exactly as written
 /// (no time-zone conversion), for locale-independent formatting.
 struct ISODate: Equatable {
@@ -113,8 +115,5 @@ struct ISODate: Equatable {
         return output
     }
 
-    private func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
+    private func padded(_ value: Int, _ width: Int) -> String { DecimalText.zeroPadded(value, width: width) }
 }

@@ -37,6 +37,11 @@ import Testing
         #expect(parts.iso8601 == "2015-06-08T21:00:00+03:00")
         #expect(parts.rfc822 == "Mon, 08 Jun 2015 21:00:00 +0300")
         #expect(CalendarParts(date, zone: TimeZone(secondsFromGMT: 0)!).iso8601 == "2015-06-08T18:00:00Z")
+        let westOfUTC = CalendarParts(date, zone: TimeZone(secondsFromGMT: -(3 * 3600 + 30 * 60))!)
+        #expect(westOfUTC.iso8601 == "2015-06-08T14:30:00-03:30")
+        #expect(westOfUTC.rfc822 == "Mon, 08 Jun 2015 14:30:00 -0330")
+        #expect(CalendarParts(Date(timeIntervalSince1970: -62_135_596_800), zone: TimeZone(secondsFromGMT: 0)!).iso8601
+            == "0001-01-01T00:00:00Z")
     }
 
     @Test func handlesLeapDaysAndOldDates() {

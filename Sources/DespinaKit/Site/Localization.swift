@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// Dates and interface strings in the languages the default theme speaks:
@@ -122,13 +123,15 @@ struct CalendarParts: Sendable {
 
     /// `2015-06-08T10:00:00+03:00`.
     var iso8601: String {
-        let sign = offset < 0 ? "-" : "+"
-        let zone = offset == 0 ? "Z" : "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))"
-        return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))\(zone)"
+        let (dash, colon, zone) = (UInt8(ascii: "-"), UInt8(ascii: ":"), abs(offset))
+        let time: [(value: Int, width: Int, separator: UInt8?)] = [
+            (year, 4, nil), (month, 2, dash), (day, 2, dash), (hour, 2, UInt8(ascii: "T")), (minute, 2, colon), (second, 2, colon)]
+        guard offset != 0 else { return DecimalText.fields(time, ending: UInt8(ascii: "Z")) }
+        return DecimalText.fields(time + [(zone / 3600, 2, offset < 0 ? dash : UInt8(ascii: "+")), (zone % 3600 / 60, 2, colon)])
     }
 
     /// `2015-06-08`.
-    var isoDay: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
+    var isoDay: String { DecimalText.fields([(year, 4, nil), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "-"))]) }
 
     /// `Mon, 08 Jun 2015 10:00:00 +0300`, as RSS wants.
     var rfc822: String {
@@ -150,8 +153,5 @@ struct CalendarParts: Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private func pad(_ value: Int, _ width: Int = 2) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
+    private func pad(_ value: Int, _ width: Int = 2) -> String { DecimalText.zeroPadded(value, width: width) }
 }
