@@ -1,19 +1,21 @@
 import Foundation
 import Mustache
 
-/// A post as a list page (home, tag, section, archive, series) shows it:
-/// its dates in the list's language rather than the post's, so that the
-/// meta line of a Vietnamese post on an English list reads "November 26,
-/// 2026 · 1 min read" like its neighbours, not "26 tháng 11, 2026 · 1 min
-/// read". Every other field, the title and summary included, is the post's
-/// own, in its own language.
+/// A post as a page shows it: the values the page adds (a series part, or
+/// a post's own content, contents and neighbours), then its summary's
+/// fields, each worked out when a template first reads it. On a list page
+/// (home, tag, section, archive, series) its dates are in the list's
+/// language rather than the post's, so that the meta line of a Vietnamese
+/// post on an English list reads "November 26, 2026 · 1 min read" like its
+/// neighbours, not "26 tháng 11, 2026 · 1 min read". Every other field, the
+/// title and summary included, is the post's own, in its own language.
 final class ListedPost: MustacheObject {
     let summary: PostSummary
     let localization: Localization
+    let added: Fields
 
-    init(_ summary: PostSummary, localization: Localization) {
-        self.summary = summary
-        self.localization = localization
+    init(_ summary: PostSummary, localization: Localization, adding added: Fields = Fields([:])) {
+        (self.summary, self.localization, self.added) = (summary, localization, added)
     }
 
     func value(forKey key: String) -> Value? {
@@ -21,6 +23,6 @@ final class ListedPost: MustacheObject {
     }
 
     func value(forKey key: String, hash: UInt64) -> Value? {
-        summary.value(forKey: key, hash: hash, in: localization)
+        added.value(named: key, hash: hash) ?? summary.value(forKey: key, hash: hash, in: localization)
     }
 }

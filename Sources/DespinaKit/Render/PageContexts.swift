@@ -115,29 +115,26 @@ final class PageContexts: Sendable {
     /// The context of a post's own page, which shows of other posts only
     /// what `links` holds.
     func post(at index: Int, links: PostLinks) -> Value {
-        let entry = model.posts[index]
-        var post = summaries[index].fields
-        post["contentHTML"] = contentWithHeadingLinks(of: entry)
-        addTableOfContents(for: entry, to: &post)
-        post.merge(values(of: links)) { _, shown in shown }
-        return root(kind: .post, title: entry.title, path: entry.path, language: entry.language,
-                    extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
+        own(model.posts[index], summary: summaries[index], kind: .post, adding: values(of: links))
     }
 
     /// The context of a standalone page.
     func page(_ entry: Entry) -> Value {
-        var post = PostSummary(post: entry, parts: summaryParts).fields
-        post["contentHTML"] = contentWithHeadingLinks(of: entry)
-        addTableOfContents(for: entry, to: &post)
-        return root(kind: .page, title: entry.title, path: entry.path, language: entry.language,
-                    extra: ["post": .dictionary(Fields(post)), "page": pageOverrides(for: entry, summary: post)])
+        own(entry, summary: PostSummary(post: entry, parts: summaryParts), kind: .page, adding: [:])
     }
 
-    private func pageOverrides(for entry: Entry, summary: [String: Value]) -> Value {
+    /// The context of a post's or page's own page: its summary with its
+    /// content, table of contents and what `added` holds (its neighbours).
+    private func own(_ entry: Entry, summary: PostSummary, kind: PageKind, adding added: [String: Value]) -> Value {
+        var added = added
+        added["contentHTML"] = contentWithHeadingLinks(of: entry)
+        addTableOfContents(for: entry, to: &added)
         var page: [String: Value] = [:]
         if let description = entry.description, !description.isEmpty { page["description"] = .string(description) }
-        if let image = summary["image"] { page["image"] = image }
-        return .dictionary(Fields(page))
+        if let image = summary.value(forKey: "image") { page["image"] = image }
+        let post = ListedPost(summary, localization: Localization(language: entry.language), adding: Fields(added))
+        return root(kind: kind, title: entry.title, path: entry.path, language: entry.language,
+                    extra: ["post": .object(post), "page": .dictionary(Fields(page))])
     }
 
     /// The HTML of a post or page for its own page: with a link on each

@@ -263,12 +263,9 @@ extension SiteRenderer {
                     add(path, key: key) {
                         var series = series
                         series["posts"] = .array(group.posts.enumerated().map { position, index in
-                            var summary = contexts.summaries[index].fields
-                            summary["part"] = .int(position + 1)
-                            for key in PostSummary.localizedFieldNames {
-                                summary[key] = contexts.summaries[index].value(forKey: key, in: contexts.listLocalization)
-                            }
-                            return .dictionary(Fields(summary))
+                            .object(ListedPost(
+                                contexts.summaries[index], localization: contexts.listLocalization,
+                                adding: ["part": .int(position + 1)]))
                         })
                         return contexts.root(kind: kind, title: group.title, path: path, language: language, extra: [
                             "series": .dictionary(Fields(series)),

@@ -168,17 +168,6 @@ final class PostSummary: MustacheObject {
         }
     }
 
-    /// Every field the post has, as a dictionary a page can add to.
-    var fields: [String: Value] {
-        var fields: [String: Value] = [:]
-        // Room for the fields a page adds (content, contents, neighbours).
-        fields.reserveCapacity(Self.fieldNames.count + 8)
-        for name in Self.fieldNames {
-            if let value = value(forKey: name) { fields[name] = value }
-        }
-        return fields
-    }
-
     /// A set of summary fields, one bit per place in `fieldNames`.
     struct FieldSet: Sendable {
         var bits: UInt32
@@ -297,13 +286,6 @@ final class PostSummary: MustacheObject {
     /// a site that follows Hugo, else the site's.
     private var dateZone: TimeZone {
         post.dateZoneOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? parts.zone
-    }
-
-    /// The value of `key` on a page in `localization`'s language, for a
-    /// field that follows the page's (`localizedFieldNames`); nil for any
-    /// other key, and when the post has no such value.
-    func value(forKey key: String, in localization: Localization) -> Value? {
-        Self.fieldIndex(key).flatMap { Self.fieldList[$0].localized?(self, localization) }
     }
 
     /// The value of `key` as a page in `localization`'s language shows it:
