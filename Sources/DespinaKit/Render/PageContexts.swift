@@ -79,6 +79,10 @@ final class PageContexts: Sendable {
         ])
     }
 
+    /// Each kind of page with its flag (`page.isPost`), made once: the root
+    /// of every page sets them all.
+    private static let kindFlags = PageKind.allCases.compactMap { kind in kind.flag.map { (kind, $0) } }
+
     /// The root of a page's context: everything every template can use.
     func root(kind: PageKind, title: String, path: String, language: String, extra: [String: Value]) -> Value {
         var page: [String: Value] = [
@@ -91,9 +95,7 @@ final class PageContexts: Sendable {
             "ogType": .string(kind == .post ? "article" : "website"),
             "noindex": .bool(kind.isNoindex),
         ]
-        for other in PageKind.allCases {
-            if let flag = other.flag { page[flag] = .bool(other == kind) }
-        }
+        for (other, flag) in Self.kindFlags { page[flag] = .bool(other == kind) }
         var context: [String: Value] = [
             "site": site,
             "lang": .string(language),
