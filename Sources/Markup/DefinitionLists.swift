@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 
 /// Definition lists (PHP Markdown Extra, Goldmark, kramdown), over cmark's
@@ -25,6 +26,23 @@ struct DefinitionLists {
 
     init(parseOptions: Int32) {
         self.parseOptions = parseOptions
+    }
+
+    /// Whether a line of `source` starts, after spaces, tabs and quote
+    /// markers, with `:` and a space or tab: every definition line does,
+    /// and without one no paragraph is looked at. Found from each colon,
+    /// which prose has few of.
+    static func mayHaveDefinitions(in source: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (bytes, colonByte) = (UnsafeRawBufferPointer(source), [UInt8(ascii: ":")])
+        var from = 0
+        while let colon = ByteSearch.firstOffset(of: colonByte, in: bytes, from: from) {
+            var start = colon
+            while start > 0, source[start - 1] == 0x20 || source[start - 1] == 0x09 || source[start - 1] == 0x3E { start -= 1 }
+            let startsLine = start == 0 || source[start - 1] == 0x0A || source[start - 1] == 0x0D
+            if startsLine, colon + 1 < source.count, source[colon + 1] == 0x20 || source[colon + 1] == 0x09 { return true }
+            from = colon + 1
+        }
+        return false
     }
 
     /// Turns the definition-list paragraphs under `root` into lists.

@@ -208,7 +208,7 @@ struct DocumentBuilder {
         }
         if options.alerts { Alerts.apply(below: root) }
         if options.taskLists { silentInlines.formUnion(TaskLists.apply(below: root)) }
-        if options.definitionLists {
+        if options.definitionLists && DefinitionLists.mayHaveDefinitions(in: lines.source) {
             var lists = DefinitionLists(parseOptions: parseOptions)
             lists.apply(below: root, lines: &lines)
             positionOverrides.merge(lists.linkPositions) { first, _ in first }

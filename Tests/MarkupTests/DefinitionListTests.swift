@@ -35,6 +35,25 @@ struct DefinitionListTests {
         #expect(document.html == "<p>Time\n:30 minutes</p>\n")
     }
 
+    /// The look at the source that lets a document without a definition
+    /// line skip the paragraphs: true wherever a line could start one.
+    @Test(arguments: [
+        ("Term\n: def", true), ("> Term\n> : def", true), ("- Term\n\n  : def", true), ("Term\r: def", true),
+        (": def", true), ("Term\n:\tdef", true), ("Note: a colon in prose", false), ("Time\n:30 minutes", false),
+        ("a : b\nc :d", false), ("", false), ("Term\n- : def", false),
+    ])
+    func aDefinitionLineIsFoundInTheSource(markdown: String, found: Bool) {
+        var text = markdown
+        #expect(text.withUTF8 { DefinitionLists.mayHaveDefinitions(in: $0) } == found)
+    }
+
+    @Test func definitionsInQuotesAndListsStillBecomeLists() {
+        #expect(Document(markdown: "> Apple\n> : A fruit.\n").html
+            == "<blockquote>\n<dl>\n<dt>Apple</dt>\n<dd>A fruit.</dd>\n</dl>\n</blockquote>\n")
+        #expect(Document(markdown: "- Apple\n  : A fruit.\n").html
+            == "<ul>\n<li>\n<dl>\n<dt>Apple</dt>\n<dd>A fruit.</dd>\n</dl>\n</li>\n</ul>\n")
+    }
+
     @Test func switchedOff() {
         var options = MarkdownOptions()
         options.definitionLists = false
