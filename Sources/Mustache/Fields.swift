@@ -93,12 +93,23 @@ public struct Fields: Sendable {
 }
 
 extension Fields: ExpressibleByDictionaryLiteral {
-    /// Fields from a literal; a repeated name keeps its last value.
+    /// Fields from a literal; a repeated name keeps its last value. Made
+    /// straight from the pairs, without a `Dictionary` first: literals are
+    /// small, and pages make thousands of them (links, tags, pagination).
     public init(dictionaryLiteral elements: (String, Value)...) {
-        var fields: [String: Value] = [:]
-        fields.reserveCapacity(elements.count)
-        for (name, value) in elements { fields[name] = value }
-        self.init(fields)
+        var names: [String] = []
+        var values: [Value] = []
+        names.reserveCapacity(elements.count)
+        values.reserveCapacity(elements.count)
+        for (name, value) in elements {
+            if let index = names.firstIndex(of: name) {
+                values[index] = value
+            } else {
+                names.append(name)
+                values.append(value)
+            }
+        }
+        storage = Storage(names: names, values: values)
     }
 }
 
