@@ -10,6 +10,12 @@ struct Localization: Sendable {
     static let languages = ["en", "tr", "vi"]
 
     init(language: String) {
+        // Most pages and posts name one of the languages as it is: no tag
+        // to split or lowercase, on every page and every listed post.
+        if Self.languages.contains(language) {
+            self.language = language
+            return
+        }
         let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? "en"
         self.language = Self.languages.contains(primary) ? primary : "en"
     }
