@@ -134,7 +134,7 @@ final class PageContexts: Sendable {
         var page: [String: Value] = [:]
         if let description = entry.description, !description.isEmpty { page["description"] = .string(description) }
         if let image = summary.value(forKey: "image") { page["image"] = image }
-        let post = ListedPost(summary, localization: Localization(language: entry.language), adding: Fields(added))
+        let post = ShownPost(summary, localization: Localization(language: entry.language), adding: Fields(added))
         return root(kind: kind, title: entry.title, path: entry.path, language: entry.language,
                     extra: ["post": .object(post), "page": .dictionary(Fields(page))])
     }
@@ -196,12 +196,12 @@ final class PageContexts: Sendable {
 
     /// The language of the pages that list posts: the site's. A post in
     /// another language keeps its own title and summary there, but its
-    /// dates follow the page (`ListedPost`).
+    /// dates follow the page (`ShownPost`).
     var listLocalization: Localization { Localization(language: config.language) }
 
     /// The post at `index` as a list page shows it.
     func listed(_ index: Int) -> Value {
-        .object(ListedPost(summaries[index], localization: listLocalization))
+        .object(ShownPost(summaries[index], localization: listLocalization))
     }
 
     func list(kind: PageKind, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {

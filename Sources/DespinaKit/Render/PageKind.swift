@@ -263,7 +263,7 @@ extension SiteRenderer {
                     add(path, key: key) {
                         var series = series
                         series["posts"] = .array(group.posts.enumerated().map { position, index in
-                            .object(ListedPost(
+                            .object(ShownPost(
                                 contexts.summaries[index], localization: contexts.listLocalization,
                                 adding: ["part": .int(position + 1)]))
                         })

@@ -61,7 +61,7 @@ final class PostSummary: MustacheObject {
     /// One field of a summary: its name, the inputs of the post its value
     /// is made from (which a list's fingerprint then holds), and how it is
     /// made; `localized` when it follows the language of the page showing
-    /// it (`ListedPost`), which `make` gives in the post's own.
+    /// it (`ShownPost`), which `make` gives in the post's own.
     private struct Field: Sendable {
         let name: String
         let inputs: [Inputs.Input]

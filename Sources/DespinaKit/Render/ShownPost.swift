@@ -9,7 +9,7 @@ import Mustache
 /// post on an English list reads "November 26, 2026 · 1 min read" like its
 /// neighbours, not "26 tháng 11, 2026 · 1 min read". Every other field, the
 /// title and summary included, is the post's own, in its own language.
-final class ListedPost: MustacheObject {
+final class ShownPost: MustacheObject {
     let summary: PostSummary
     let localization: Localization
     let added: Fields
