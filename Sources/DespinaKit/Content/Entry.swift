@@ -25,9 +25,12 @@ struct Entry: Sendable {
         storage = Storage(fields)
     }
 
+    // Inlined so that each key path is a literal where it is applied, which
+    // the optimizer turns into a read of the one field: applied as a value,
+    // a key path copies all the fields (each reference retained) to read one.
     subscript<Value>(dynamicMember keyPath: WritableKeyPath<Fields, Value>) -> Value {
-        get { storage.fields[keyPath: keyPath] }
-        set {
+        @inline(__always) get { storage.fields[keyPath: keyPath] }
+        @inline(__always) set {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
             storage.fields[keyPath: keyPath] = newValue
         }
@@ -35,8 +38,8 @@ struct Entry: Sendable {
 
     /// An equal value changes nothing, so a shared entry is not copied for it.
     subscript<Value: Equatable>(dynamicMember keyPath: WritableKeyPath<Fields, Value>) -> Value {
-        get { storage.fields[keyPath: keyPath] }
-        set {
+        @inline(__always) get { storage.fields[keyPath: keyPath] }
+        @inline(__always) set {
             guard storage.fields[keyPath: keyPath] != newValue else { return }
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
             storage.fields[keyPath: keyPath] = newValue
