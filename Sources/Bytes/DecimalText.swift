@@ -19,32 +19,50 @@ public enum DecimalText {
         let capacity = fields.reduce(1) { $0 + 1 + max(20, $1.width) }
         return String(unsafeUninitializedCapacity: capacity) { text in
             var end = 0
-            func put(_ byte: UInt8) {
-                text[end] = byte
+            for field in fields {
+                if let separator = field.separator {
+                    text[end] = separator
+                    end += 1
+                }
+                end = write(field.value, width: field.width, into: text, at: end)
+            }
+            if let ending {
+                text[end] = ending
                 end += 1
             }
-            for field in fields {
-                if let separator = field.separator { put(separator) }
-                var magnitude = field.value.magnitude
-                var length = 1
-                var scanned = magnitude / 10
-                while scanned > 0 {
-                    length += 1
-                    scanned /= 10
-                }
-                let sign = field.value < 0 ? 1 : 0
-                for _ in 0..<max(0, field.width - length - sign) { put(UInt8(ascii: "0")) }
-                if sign == 1 { put(UInt8(ascii: "-")) }
-                end += length
-                var index = end
-                repeat {
-                    index -= 1
-                    text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
-            }
-            if let ending { put(ending) }
             return end
         }
+    }
+
+    /// Writes `value` zero-padded to `width` at `start` of `text`, which has
+    /// room for it (`max(20, width)` bytes); returns where it ends. For text
+    /// made of many numbers (the output manifest has a line per file),
+    /// written in place rather than a string each.
+    public static func write(_ value: Int, width: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var end = start
+        var magnitude = value.magnitude
+        var length = 1
+        var scanned = magnitude / 10
+        while scanned > 0 {
+            length += 1
+            scanned /= 10
+        }
+        let sign = value < 0 ? 1 : 0
+        for _ in 0..<max(0, width - length - sign) {
+            text[end] = UInt8(ascii: "0")
+            end += 1
+        }
+        if sign == 1 {
+            text[end] = UInt8(ascii: "-")
+            end += 1
+        }
+        end += length
+        var index = end
+        repeat {
+            index -= 1
+            text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return end
     }
 }

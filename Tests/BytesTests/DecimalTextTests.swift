@@ -9,6 +9,11 @@ struct DecimalTextTests {
     ])
     func zeroPaddedIsTheTextOfTheNumberWithZerosInFront(value: Int, width: Int, text: String) {
         #expect(DecimalText.zeroPadded(value, width: width) == text)
+        // Written in place after other bytes: the same text, and the bytes around it kept.
+        var bytes = Array("size ".utf8) + Array(repeating: UInt8(ascii: "."), count: max(20, width) + 1)
+        let end = bytes.withUnsafeMutableBufferPointer { DecimalText.write(value, width: width, into: $0, at: 5) }
+        #expect(Array(bytes[..<end]) == Array("size \(text)".utf8))
+        #expect(bytes[end...].allSatisfy { $0 == UInt8(ascii: ".") })
         // The rule written plainly.
         let plain = String(value)
         #expect(text == String(repeating: "0", count: max(0, width - plain.count)) + plain)

@@ -39,24 +39,49 @@ struct OutputManifest: Sendable {
     /// another version of Despina (other fingerprints) are the same
     /// generation.
     func serializedBytes() -> (bytes: [UInt8], identifier: String) {
-        var bytes = Array((Self.header + "\n").utf8)
-        bytes.reserveCapacity(bytes.count + entries.count * 100)
+        let header = Array((Self.header + "\n").utf8)
+        // A line: two hashes of 16 digits, a size of at most 20, three
+        // spaces, the path and a line break.
+        let capacity = entries.keys.reduce(header.count) { $0 + $1.utf8.count + 56 }
         var identity = IdentityHash()
-        for (path, entry) in entries {
-            let path = path.utf8
-            let newline = path.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) }
-                ?? path.contains(UInt8(ascii: "\n"))
-            if newline { continue }
-            appendHex(entry.hash, to: &bytes)
-            bytes.append(contentsOf: " \(entry.size) ".utf8)
-            appendHex(entry.fingerprint, to: &bytes)
-            bytes.append(UInt8(ascii: " "))
-            let pathStart = bytes.count
-            bytes.append(contentsOf: path)
-            identity.add(hash: entry.hash, size: entry.size, path: bytes[pathStart...])
-            bytes.append(UInt8(ascii: "\n"))
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var line = LineWriter(buffer: buffer, end: buffer.initialize(fromContentsOf: header))
+            for (path, entry) in entries {
+                var path = path
+                path.withUTF8 { path in
+                    if path.contains(UInt8(ascii: "\n")) { return }
+                    line.putHex(entry.hash)
+                    line.put(UInt8(ascii: " "))
+                    line.end = DecimalText.write(entry.size, width: 1, into: buffer, at: line.end)
+                    line.put(UInt8(ascii: " "))
+                    line.putHex(entry.fingerprint)
+                    line.put(UInt8(ascii: " "))
+                    line.end += UnsafeMutableBufferPointer(rebasing: buffer[line.end...]).initialize(fromContentsOf: path)
+                    identity.add(hash: entry.hash, size: entry.size, path: UnsafeRawBufferPointer(path))
+                    line.put(UInt8(ascii: "\n"))
+                }
+            }
+            count = line.end
         }
         return (bytes, identity.identifier)
+    }
+
+    /// Writes the lines into a buffer that has room for them (a value, not
+    /// closures that capture the end, which would check each access).
+    private struct LineWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var end: Int
+
+        mutating func put(_ byte: UInt8) {
+            buffer[end] = byte
+            end += 1
+        }
+
+        mutating func putHex(_ value: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                put(hexDigit(UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF))
+            }
+        }
     }
 
     /// Digests each file's hash, size and path on its own and adds the
@@ -64,11 +89,11 @@ struct OutputManifest: Sendable {
     private struct IdentityHash {
         private var sum: UInt64 = 0
 
-        mutating func add(hash: UInt64, size: Int, path: ArraySlice<UInt8>) {
+        mutating func add(hash: UInt64, size: Int, path: UnsafeRawBufferPointer) {
             var line = Fingerprint()
             line.combine(hash)
             line.combine(size)
-            path.withUnsafeBytes { line.combine(bytes: $0) }
+            line.combine(bytes: path)
             sum &+= line.value
         }
 
@@ -112,7 +137,7 @@ struct OutputManifest: Sendable {
             else { return nil }
             let path = String(decoding: bytes[index..<end], as: UTF8.self)
             entries[path] = Entry(size: size, hash: hash, fingerprint: fingerprint)
-            identity.add(hash: hash, size: size, path: bytes[index..<end])
+            bytes[index..<end].withUnsafeBytes { identity.add(hash: hash, size: size, path: $0) }
             index = end + 1
         }
         readIdentifier = identity.identifier
@@ -141,17 +166,14 @@ struct OutputManifest: Sendable {
     }
 }
 
-/// Sixteen lowercase hexadecimal digits of `value`.
-private func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-        let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-        bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
-    }
+/// The lowercase hexadecimal digit of a value below 16.
+private func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
 }
 
 /// Sixteen lowercase hexadecimal digits of `value`, as a string.
 private func hex(_ value: UInt64) -> String {
-    var bytes: [UInt8] = []
-    appendHex(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    String(decoding: stride(from: 60, through: 0, by: -4).map {
+        hexDigit(UInt8(truncatingIfNeeded: value >> UInt64($0)) & 0xF)
+    }, as: UTF8.self)
 }
