@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Counts the instructions of `despina serve`'s page rebuilds after edits,
+on the thread that runs them (callgrind), for comparing two binaries where
+wall times are too noisy to tell a few percent.
+
+    scripts/count-reload.py DESPINA_BINARY SITE_DIR OUT_FILE [EDITS]
+
+SITE_DIR is a site with Content/posts (e.g. the benchmark blog made by
+gen-corpus.py); remove its .despina folder first, so that every binary
+starts alike. The server runs under valgrind without instrumentation until
+its first build and the preparation of the next are done; then EDITS
+(default 3) edits of the first post are each followed by its page rebuild
+with instrumentation on. Only the code under the watcher's rebuild callback
+is counted, on the thread that runs it: the rebuild's own steps and the
+share of its parallel steps that thread takes, not the search index build
+that follows once the writer pauses. Valgrind runs one thread at a time, so
+that thread's share of the steps run on all cores varies between runs: the
+figure is exact for code that runs on the rebuild's thread alone, and only
+approximate for the rest. The count is in OUT_FILE.1 ("totals");
+`callgrind_annotate --inclusive=yes OUT_FILE.1` shows where it goes. Takes
+about four minutes for 10,000 posts.
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+
+binary, site, out = sys.argv[1], sys.argv[2], sys.argv[3]
+edits = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+port = 18293
+posts = os.path.join(site, "Content", "posts")
+post = os.path.join(posts, sorted(os.listdir(posts))[0])
+original = open(post, "rb").read()
+# The closure the file watcher calls with the changed paths (PreviewServer.start).
+callback = "$s10DespinaKit13PreviewServerC5startyyKFyycSgSaySSGYbcfU0_"
+server = subprocess.Popen(
+    ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
+     "--toggle-collect=" + callback, "--callgrind-out-file=" + out, binary, "serve", site, "--port", str(port)],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def control(*arguments):
+    subprocess.run(["callgrind_control", *arguments, str(server.pid)], stdout=subprocess.DEVNULL)
+
+
+try:
+    while True:
+        try:
+            probe = socket.create_connection(("127.0.0.1", port), timeout=30)
+            probe.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            served = probe.recv(64).startswith(b"HTTP/1.1 200")
+            probe.close()
+            if served:
+                break
+        except OSError:
+            pass
+        time.sleep(1)
+    time.sleep(40)  # the preparation of the next build, while idle
+    events = socket.create_connection(("127.0.0.1", port))
+    events.sendall(f"GET /__despina/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    events.recv(4096)
+
+    def edit(run):
+        with open(post, "ab") as f:
+            f.write(f"\nEdited line {run}.\n".encode())
+        received = b""
+        while b"event: reload" not in received:
+            chunk = events.recv(4096)
+            if not chunk:
+                sys.exit("the event stream closed")
+            received += chunk
+
+    edit(-1)  # the first edit after the start is not counted
+    time.sleep(20)
+    control("-i", "on")
+    for run in range(edits):
+        edit(run)
+        time.sleep(20)  # its search index build, under valgrind
+    control("-i", "off")
+    control("-d")
+    time.sleep(2)
+finally:
+    open(post, "wb").write(original)
+    server.terminate()
+    server.wait()
