@@ -25,9 +25,8 @@ struct Entry: Sendable {
         storage = Storage(fields)
     }
 
-    // Inlined so that each key path is a literal where it is applied, which
-    // the optimizer turns into a read of the one field: applied as a value,
-    // a key path copies all the fields (each reference retained) to read one.
+    // Inlined, so that the key path is a literal where applied and reads one
+    // field; applied as a value, it copies all of them to read one.
     subscript<Value>(dynamicMember keyPath: WritableKeyPath<Fields, Value>) -> Value {
         @inline(__always) get { storage.fields[keyPath: keyPath] }
         @inline(__always) set {

@@ -45,43 +45,26 @@ struct OutputManifest: Sendable {
         let capacity = entries.keys.reduce(header.count) { $0 + $1.utf8.count + 56 }
         var identity = IdentityHash()
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            var line = LineWriter(buffer: buffer, end: buffer.initialize(fromContentsOf: header))
+            var end = buffer.initialize(fromContentsOf: header)
             for (path, entry) in entries {
                 var path = path
                 path.withUTF8 { path in
-                    if path.contains(UInt8(ascii: "\n")) { return }
-                    line.putHex(entry.hash)
-                    line.put(UInt8(ascii: " "))
-                    line.end = DecimalText.write(entry.size, width: 1, into: buffer, at: line.end)
-                    line.put(UInt8(ascii: " "))
-                    line.putHex(entry.fingerprint)
-                    line.put(UInt8(ascii: " "))
-                    line.end += UnsafeMutableBufferPointer(rebasing: buffer[line.end...]).initialize(fromContentsOf: path)
+                    guard !path.contains(UInt8(ascii: "\n")) else { return }
+                    end = writeHex(entry.hash, into: buffer, at: end)
+                    buffer[end] = UInt8(ascii: " ")
+                    end = DecimalText.write(entry.size, width: 1, into: buffer, at: end + 1)
+                    buffer[end] = UInt8(ascii: " ")
+                    end = writeHex(entry.fingerprint, into: buffer, at: end + 1)
+                    buffer[end] = UInt8(ascii: " ")
+                    end += 1 + UnsafeMutableBufferPointer(rebasing: buffer[(end + 1)...]).initialize(fromContentsOf: path)
+                    buffer[end] = UInt8(ascii: "\n")
+                    end += 1
                     identity.add(hash: entry.hash, size: entry.size, path: UnsafeRawBufferPointer(path))
-                    line.put(UInt8(ascii: "\n"))
                 }
             }
-            count = line.end
+            count = end
         }
         return (bytes, identity.identifier)
-    }
-
-    /// Writes the lines into a buffer that has room for them (a value, not
-    /// closures that capture the end, which would check each access).
-    private struct LineWriter {
-        let buffer: UnsafeMutableBufferPointer<UInt8>
-        var end: Int
-
-        mutating func put(_ byte: UInt8) {
-            buffer[end] = byte
-            end += 1
-        }
-
-        mutating func putHex(_ value: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                put(hexDigit(UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF))
-            }
-        }
     }
 
     /// Digests each file's hash, size and path on its own and adds the
@@ -166,14 +149,17 @@ struct OutputManifest: Sendable {
     }
 }
 
-/// The lowercase hexadecimal digit of a value below 16.
-private func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
+/// Writes sixteen lowercase hexadecimal digits of `value` at `start` of
+/// `buffer`; returns where they end.
+private func writeHex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    for place in 0..<16 {
+        let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * place)) & 0xF
+        buffer[start + place] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+    }
+    return start + 16
 }
 
 /// Sixteen lowercase hexadecimal digits of `value`, as a string.
 private func hex(_ value: UInt64) -> String {
-    String(decoding: stride(from: 60, through: 0, by: -4).map {
-        hexDigit(UInt8(truncatingIfNeeded: value >> UInt64($0)) & 0xF)
-    }, as: UTF8.self)
+    String(unsafeUninitializedCapacity: 16) { writeHex(value, into: $0, at: 0) }
 }
