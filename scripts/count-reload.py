@@ -16,7 +16,8 @@ share of its parallel steps that thread takes, not the search index build
 that follows once the writer pauses. Valgrind runs one thread at a time, so
 that thread's share of the steps run on all cores varies between runs: the
 figure is exact for code that runs on the rebuild's thread alone, and only
-approximate for the rest. The count is in OUT_FILE.1 ("totals");
+approximate for the rest. The count is in OUT_FILE.1 ("totals"), and the
+server's log, with each build's steps, in OUT_FILE.log;
 `callgrind_annotate --inclusive=yes OUT_FILE.1` shows where it goes. Takes
 about four minutes for 10,000 posts.
 """
@@ -36,8 +37,9 @@ original = open(post, "rb").read()
 callback = "$s10DespinaKit13PreviewServerC5startyyKFyycSgSaySSGYbcfU0_"
 server = subprocess.Popen(
     ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
-     "--toggle-collect=" + callback, "--callgrind-out-file=" + out, binary, "serve", site, "--port", str(port)],
-    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+     "--toggle-collect=" + callback, "--callgrind-out-file=" + out, binary, "serve", site, "--port", str(port),
+     "--verbose"],
+    stdout=open(out + ".log", "w"), stderr=subprocess.STDOUT)
 
 
 def control(*arguments):

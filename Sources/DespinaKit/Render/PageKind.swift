@@ -184,8 +184,11 @@ extension SiteRenderer {
                         "name": .string(tag.name), "slug": .string(tag.slug), "url": .string(contexts.url(base)),
                         "count": .int(tag.posts.count), "feeds": PageContexts.feedLinks(root: config.rootPath, base: base),
                     ])
+                    // Digested once for all the tag's pages.
+                    var tagDigest = Fingerprint()
+                    tagDigest.combine(tagValue)
                     for page in paginate(tag.posts, size: config.postsPerPage, basePath: base) {
-                        let key = listKey(page) { $0.combine(tagValue) }
+                        let key = listKey(page) { $0.combine(tagDigest.value) }
                         add(page.path, key: key, inSitemap: page.number == 1) {
                             contexts.list(
                                 kind: kind, title: "\(prefix) “\(tag.name)”", page: page, basePath: base,
