@@ -26,6 +26,12 @@ import Testing
         #expect(SitePath.outputFile(for: "/") == "index.html")
         #expect(SitePath.outputFile(for: "/posts/x/") == "posts/x/index.html")
         #expect(SitePath.outputFile(for: "/404.html") == "404.html")
+        #expect(SitePath.outputFile(for: "//a//") == "a//index.html")
+        #expect(SitePath.outputFile(for: "///") == "index.html")
+        #expect(SitePath.outputFile(for: "/yazılar/çay/") == "yazılar/çay/index.html")
+        #expect(SitePath.outputFile(for: "/bài-viết") == "bài-viết")
+        // A slash that begins a character with a combining mark is not dropped.
+        #expect(SitePath.outputFile(for: "/\u{301}x/") == "/\u{301}x/index.html")
     }
 }
 
