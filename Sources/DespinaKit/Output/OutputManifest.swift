@@ -40,8 +40,7 @@ struct OutputManifest: Sendable {
     /// generation.
     func serializedBytes() -> (bytes: [UInt8], identifier: String) {
         let header = Array((Self.header + "\n").utf8)
-        // A line: two hashes of 16 digits, a size of at most 20, three
-        // spaces, the path and a line break.
+        // A line: two 16-digit hashes, a size (at most 20), 3 spaces, the path, a break.
         let capacity = entries.keys.reduce(header.count) { $0 + $1.utf8.count + 56 }
         var identity = IdentityHash()
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in

@@ -85,21 +85,13 @@ enum SitePath {
     /// The output file that serves `path`: `posts/x/index.html` for
     /// `/posts/x/`, the path itself for `/feed.xml`.
     static func outputFile(for path: String) -> String {
-        // Made for every page on every build: an ASCII path (nearly all) is
-        // read by byte; characters, for the rest, may join a slash to
-        // another character.
-        let ascii = path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            let relative = UnsafeBufferPointer(rebasing: bytes.drop { $0 == UInt8(ascii: "/") })
-            let index = relative.isEmpty || relative.last == UInt8(ascii: "/") ? "index.html" : ""
-            return String(unsafeUninitializedCapacity: relative.count + 10) { text in
-                let end = text.initialize(fromContentsOf: relative)
-                return end + UnsafeMutableBufferPointer(rebasing: text[end...]).initialize(fromContentsOf: index.utf8)
-            }
-        }
-        if let ascii = ascii ?? nil { return ascii }
-        let relative = String(path.drop { $0 == "/" })
-        if relative.isEmpty { return "index.html" }
-        return path.hasSuffix("/") ? relative + "index.html" : relative
+        // By byte when ASCII (nearly every path, on every page of every build);
+        // in other text a slash may join the character after it.
+        let ascii = path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 >= 0x80 } ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes.drop { $0 == UInt8(ascii: "/") }), as: UTF8.self)
+        } ?? nil
+        let relative = ascii ?? String(path.drop { $0 == "/" })
+        let isFolder = ascii != nil ? path.utf8.last == UInt8(ascii: "/") : path.hasSuffix("/")
+        return relative.isEmpty || isFolder ? relative + "index.html" : relative
     }
 }
