@@ -21,18 +21,16 @@ server's log, with each build's steps, in OUT_FILE.log;
 `callgrind_annotate --inclusive=yes OUT_FILE.1` shows where it goes. Takes
 about four minutes for 10,000 posts.
 """
-import os
-import socket
 import subprocess
 import sys
 import time
 
+from preview_session import PreviewSession
+
 binary, site, out = sys.argv[1], sys.argv[2], sys.argv[3]
 edits = int(sys.argv[4]) if len(sys.argv) > 4 else 3
 port = 18293
-posts = os.path.join(site, "Content", "posts")
-post = os.path.join(posts, sorted(os.listdir(posts))[0])
-original = open(post, "rb").read()
+session = PreviewSession(site, port)
 # The closure the file watcher calls with the changed paths (PreviewServer.start).
 callback = "$s10DespinaKit13PreviewServerC5startyyKFyycSgSaySSGYbcfU0_"
 server = subprocess.Popen(
@@ -47,42 +45,19 @@ def control(*arguments):
 
 
 try:
-    while True:
-        try:
-            probe = socket.create_connection(("127.0.0.1", port), timeout=30)
-            probe.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
-            served = probe.recv(64).startswith(b"HTTP/1.1 200")
-            probe.close()
-            if served:
-                break
-        except OSError:
-            pass
-        time.sleep(1)
+    session.wait_until_served(probe_timeout=30, interval=1)
     time.sleep(40)  # the preparation of the next build, while idle
-    events = socket.create_connection(("127.0.0.1", port))
-    events.sendall(f"GET /__despina/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-    events.recv(4096)
-
-    def edit(run):
-        with open(post, "ab") as f:
-            f.write(f"\nEdited line {run}.\n".encode())
-        received = b""
-        while b"event: reload" not in received:
-            chunk = events.recv(4096)
-            if not chunk:
-                sys.exit("the event stream closed")
-            received += chunk
-
-    edit(-1)  # the first edit after the start is not counted
+    session.listen()
+    session.edit_and_wait(-1)  # the first edit after the start is not counted
     time.sleep(20)
     control("-i", "on")
     for run in range(edits):
-        edit(run)
+        session.edit_and_wait(run)
         time.sleep(20)  # its search index build, under valgrind
     control("-i", "off")
     control("-d")
     time.sleep(2)
 finally:
-    open(post, "wb").write(original)
+    session.restore()
     server.terminate()
     server.wait()
