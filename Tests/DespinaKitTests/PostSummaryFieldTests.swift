@@ -17,7 +17,6 @@ import Testing
             "isPage", "tags", "hasTags", "hasDate", "dateISO", "dateDisplay", "updatedISO", "updatedDisplay", "image",
             "part", "extra",
         ])
-        #expect(PostSummary.localizedFieldNames == ["dateDisplay", "updatedDisplay"])
     }
 
     /// Changing an input changes the digest of the fields made from it and

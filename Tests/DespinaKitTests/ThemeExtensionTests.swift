@@ -145,7 +145,8 @@ import Testing
             Heading(level: 2, title: "A", id: "a"), Heading(level: 3, title: "B c", id: "b&c"),
             Heading(level: 2, title: "No id", id: ""),
         ]
-        #expect(addingHeadingLinks(to: html, headings: headings, label: "Link \"here\"") == """
+        let linked = HeadingLinkedHTML(UTF8Text(html), headings: headings, label: "Link \"here\"").interpolatedText
+        #expect(linked == """
             <h2 id="a">A <a class="heading-anchor" href="#a" aria-label="Link &quot;here&quot;">#</a></h2>
             <p>x</p>
             <h3 id="b&amp;c">B <em>c</em> <a class="heading-anchor" href="#b&amp;c" aria-label="Link &quot;here&quot;">#</a></h3>

@@ -110,10 +110,6 @@ struct EntryCache: Sendable {
         shard < 10 ? "0\(shard)" : "\(shard)"
     }
 
-    static func encode(_ records: [CachedEntry], key: UInt64) -> [UInt8] {
-        encodeNotingHTML(records, key: key).bytes
-    }
-
     /// The bytes of a cache file holding `records`, and where each record's
     /// HTML lies in them (nil: a record without rendered content).
     static func encodeNotingHTML(_ records: [CachedEntry], key: UInt64) -> (bytes: [UInt8], html: [Range<Int>?]) {
@@ -128,10 +124,6 @@ struct EntryCache: Sendable {
         file.write(count: records.count)
         let html = records.map { file.write($0) }
         return (file.takeSealedBytes(), html)
-    }
-
-    static func decode(_ bytes: [UInt8], key: UInt64) throws(MalformedCache) -> [CachedEntry] {
-        try decode(SharedBytes(copying: bytes), key: key)
     }
 
     /// The records of a cache file's bytes; the records' HTML keeps using

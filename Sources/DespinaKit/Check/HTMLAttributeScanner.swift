@@ -156,7 +156,8 @@ struct HTMLAttributeScanner {
         }
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    /// HTML's ASCII white space.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 

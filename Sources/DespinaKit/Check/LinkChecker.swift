@@ -101,7 +101,7 @@ public struct LinkChecker: Sendable {
 
     /// The files of the site, and for each page its ids and links.
     private func scan() throws -> (files: Set<String>, pages: [String: (identifiers: Set<String>, links: [HTMLAttribute])]) {
-        let files = try listFiles()
+        let files = try fileSystem.visibleFiles(below: outputDirectory)
         var pages: [String: (identifiers: Set<String>, links: [HTMLAttribute])] = [:]
         for page in files where page.hasSuffix(".html") {
             let attributes = HTMLAttributeScanner.attributes(in: try fileSystem.contents(of: joinPath(outputDirectory, page)))
@@ -212,11 +212,5 @@ public struct LinkChecker: Sendable {
             if !isSchemeCharacter { return false }
         }
         return false
-    }
-
-    /// Every regular file below the output folder, relative to it and
-    /// sorted; hidden files (Despina's marker) are left out.
-    private func listFiles() throws -> [String] {
-        try fileSystem.visibleFiles(below: outputDirectory)
     }
 }

@@ -200,7 +200,7 @@ struct OutputFolder: Sendable {
     /// `fingerprint` digests what the bytes were made from (0: unknown);
     /// the next build can keep the file without making it again.
     func write(_ bytes: [UInt8], to relativePath: String, fingerprint: UInt64 = 0) throws {
-        let entry = OutputManifest.Entry(size: bytes.count, hash: OutputManifest.hash(bytes), fingerprint: fingerprint)
+        let entry = OutputManifest.Entry(size: bytes.count, hash: Fingerprint.of(bytes), fingerprint: fingerprint)
         let isFirst = state.written.withLock { written in
             guard written.entries[relativePath] == nil else { return false }
             written.entries[relativePath] = entry

@@ -125,12 +125,6 @@ struct OutputManifest: Sendable {
         readIdentifier = identity.identifier
     }
 
-    /// The stable 64-bit digest of a file's bytes (the same on every run and
-    /// machine) that the manifest records.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        Fingerprint.of(bytes)
-    }
-
     /// Records the identifier `serializedBytes()` gave for these entries,
     /// so that `identifier` need not serialize them again.
     mutating func setIdentifier(_ identifier: String) {

@@ -2,22 +2,17 @@ import Bytes
 import Markup
 import Mustache
 
-/// `html` with a link to itself at the end of each heading that has an id:
-/// `<h2 id="setup">Setup <a class="heading-anchor" href="#setup"
-/// aria-label="Link to this section">#</a></h2>`, for a reader to copy.
+/// Appends the UTF-8 of `html` to `output`, straight from the bytes the
+/// text is kept in, with a link to itself at the end of each heading that
+/// has an id: `<h2 id="setup">Setup <a class="heading-anchor"
+/// href="#setup" aria-label="Link to this section">#</a></h2>`, for a
+/// reader to copy.
 ///
 /// Only a post's or page's own page gets the links: feeds and the search
 /// index take the content without them, so a feed reader shows no stray
 /// `#` and a search for "link" does not find every heading. `headings` are
 /// the document's, in order; a heading the HTML does not write as
 /// `<hN id="…"` (an empty id, when anchors are off) gets no link.
-func addingHeadingLinks(to html: String, headings: [Heading], label: String) -> String {
-    HeadingLinkedHTML(UTF8Text(html), headings: headings, label: label).interpolatedText
-}
-
-/// Appends the UTF-8 of `html` with its heading links (as
-/// `addingHeadingLinks(to:headings:label:)` makes them) to `output`,
-/// straight from the bytes the text is kept in.
 func appendHeadingLinked(_ html: UTF8Text, headings: [Heading], label: String, to output: inout [UInt8]) {
     html.withUTF8 { source in
         let bytes = UnsafeRawBufferPointer(source)

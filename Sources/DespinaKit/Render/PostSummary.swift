@@ -121,9 +121,6 @@ final class PostSummary: MustacheObject {
     /// The names of `fieldList`, in its order.
     static let fieldNames = fieldList.map(\.name)
 
-    /// The fields that follow the language of the page showing them.
-    static let localizedFieldNames = fieldList.filter { $0.localized != nil }.map(\.name)
-
     /// The place of each field name in `fieldNames`: a name not there is
     /// answered at once (templates look names up through every context on
     /// the stack, so most look-ups that reach a summary miss). Held in the

@@ -20,27 +20,23 @@ enum TemplateElementIDs {
         while index + 3 < bytes.count {
             defer { index += 1 }
             guard bytes[index] == UInt8(ascii: "i"), bytes[index + 1] == UInt8(ascii: "d"),
-                  index > 0, isSpace(bytes[index - 1]) else { continue }
+                  index > 0, HTMLAttributeScanner.isSpace(bytes[index - 1]) else { continue }
             var cursor = index + 2
-            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count, HTMLAttributeScanner.isSpace(bytes[cursor]) { cursor += 1 }
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { continue }
             cursor += 1
-            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count, HTMLAttributeScanner.isSpace(bytes[cursor]) { cursor += 1 }
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")
             else { continue }
             let quote = bytes[cursor]
             let start = cursor + 1
             guard let end = bytes[start...].firstIndex(of: quote) else { break }
             let value = bytes[start..<end]
-            if !value.isEmpty, !value.contains(where: isSpace), !value.contains(UInt8(ascii: "{")) {
+            if !value.isEmpty, !value.contains(where: HTMLAttributeScanner.isSpace), !value.contains(UInt8(ascii: "{")) {
                 ids.insert(String(decoding: value, as: UTF8.self))
             }
             index = end
         }
         return ids
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 }

@@ -17,21 +17,17 @@ enum PermalinkPattern {
         "output_ext",
     ]
 
-    /// Jekyll's named styles, which stand for whole patterns.
-    static func jekyllStyle(_ name: String) -> String? {
-        switch name {
+    /// The pattern `written` stands for: a name of one of Jekyll's styles,
+    /// which stand for whole patterns, is replaced by its pattern; anything
+    /// else is itself.
+    static func resolvingStyle(_ written: String) -> String {
+        switch written {
         case "date": "/:categories/:year/:month/:day/:title:output_ext"
         case "pretty": "/:categories/:year/:month/:day/:title/"
         case "ordinal": "/:categories/:year/:y_day/:title:output_ext"
         case "none": "/:categories/:title:output_ext"
-        default: nil
+        default: written
         }
-    }
-
-    /// The pattern `written` stands for: a Jekyll style name is replaced
-    /// by its pattern; anything else is itself.
-    static func resolvingStyle(_ written: String) -> String {
-        jekyllStyle(written) ?? written
     }
 
     /// The first `:name` in `pattern` that is not a known token
