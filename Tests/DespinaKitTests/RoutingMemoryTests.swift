@@ -15,35 +15,35 @@ import Testing
     }
 
     @Test func aChangeOfTextKeepsTheRoutesAndAChangeOfURLInputsRoutesAgain() {
-        let memory = RoutingMemory()
+        let memory = LastBuildMemory<RoutingInputs, Routing>()
         let config = SiteConfig()
         var entries = [entry("a"), entry("b", aliases: ["/old-b/"])]
-        let first = memory.routing(for: &entries, assets: [], config: config)
+        let first = Routing(entries: &entries, config: config, memory: memory)
         #expect(entries.map(\.path) == ["/posts/a/", "/posts/b/"])
         #expect(first.aliases == ["/old-b/": "/posts/b/"])
 
         // A new title is not a routing input: the same routes, paths set on fresh entries.
         var retitled = [entry("a", title: "New"), entry("b", aliases: ["/old-b/"])]
-        let second = memory.routing(for: &retitled, assets: [], config: config)
+        let second = Routing(entries: &retitled, config: config, memory: memory)
         #expect(retitled.map(\.path) == ["/posts/a/", "/posts/b/"])
         #expect(second.aliases == first.aliases)
 
         var moved = [entry("a", requested: "/elsewhere/"), entry("b", aliases: ["/old-b/"])]
-        _ = memory.routing(for: &moved, assets: [], config: config)
+        _ = Routing(entries: &moved, config: config, memory: memory)
         #expect(moved.map(\.path) == ["/elsewhere/", "/posts/b/"])
 
         var realiased = [entry("a", requested: "/elsewhere/"), entry("b", aliases: ["/older-b/"])]
-        #expect(memory.routing(for: &realiased, assets: [], config: config).aliases == ["/older-b/": "/posts/b/"])
+        #expect(Routing(entries: &realiased, config: config, memory: memory).aliases == ["/older-b/": "/posts/b/"])
 
         var redirected = config
         redirected.redirects = [SiteRedirect(from: "/gone/", to: "/posts/a/")]
-        #expect(memory.routing(for: &realiased, assets: [], config: redirected).aliases["/gone/"] == "/posts/a/")
+        #expect(Routing(entries: &realiased, config: redirected, memory: memory).aliases["/gone/"] == "/posts/a/")
     }
 
     @Test func aRoutingWithErrorsIsNotRemembered() {
-        let memory = RoutingMemory()
+        let memory = LastBuildMemory<RoutingInputs, Routing>()
         var clashing = [entry("a"), entry("b", requested: "/posts/a/")]
-        #expect(!memory.routing(for: &clashing, assets: [], config: SiteConfig()).errors.isEmpty)
-        #expect(!memory.routing(for: &clashing, assets: [], config: SiteConfig()).errors.isEmpty)
+        #expect(!Routing(entries: &clashing, config: SiteConfig(), memory: memory).errors.isEmpty)
+        #expect(!Routing(entries: &clashing, config: SiteConfig(), memory: memory).errors.isEmpty)
     }
 }

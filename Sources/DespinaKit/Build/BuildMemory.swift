@@ -1,10 +1,11 @@
 /// What the builds of one long-running process (the preview server) keep
-/// for the next one: the parsed posts, the URLs, the
+/// for the next one: the parsed posts, the URLs, the site model's order, the
 /// output's manifests, the last scan of `Content/` when the caller reports
 /// what changed, and the data a build leaves for the caller to free.
 final class BuildMemory: Sendable {
     let entries = EntryCacheMemory()
-    let urls = RoutingMemory()
+    let urls = LastBuildMemory<RoutingInputs, Routing>()
+    let model = LastBuildMemory<SiteModel.Inputs, SiteModel>()
     let manifests = ManifestMemory()
     let leftovers = BuildLeftovers()
     /// Set only for a caller that reports every change to `Content/`

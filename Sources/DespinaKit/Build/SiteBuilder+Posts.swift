@@ -69,8 +69,7 @@ extension SiteBuilder {
             sources.indices.map { (sources[$0].file.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
 
         let routing = build.step(.assignURLs) {
-            options.memory?.urls.routing(for: &published.entries, assets: inputs.assets, config: config)
-                ?? Routing(entries: &published.entries, assets: inputs.assets, config: config)
+            Routing(entries: &published.entries, assets: inputs.assets, config: config, memory: options.memory?.urls)
         }
         errors += routing.errors
         errors += IdentifierCheck.duplicates(in: published.entries)

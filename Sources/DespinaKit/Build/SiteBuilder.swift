@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
         let model = build.step(.buildSiteModel) {
             SiteModel(
                 posts: entries.filter { $0.kind == .post }, pages: entries.filter { $0.kind == .page },
-                zone: inputs.config.zone, listsSections: inputs.config.conventions == .hugo)
+                zone: inputs.config.zone, listsSections: inputs.config.conventions == .hugo, memory: options.memory?.model)
         }
         let renderer = build.step(.summarizePosts) {
             SiteRenderer(

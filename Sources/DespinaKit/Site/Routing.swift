@@ -22,12 +22,18 @@ struct Routing: Sendable {
 
     /// Routes `entries`, setting each one's `path`. The files of `assets`
     /// (the non-Markdown files of `Content/`) are given the output paths
-    /// they are copied to, for links to them.
-    ///
-    /// An entry that has a URL already (one read from the build cache)
-    /// keeps it, as in `init(_:keeping:)`.
-    init(entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig) {
-        self.init(RoutingInputs(entries: entries, assets: assets, config: config), keeping: entries.map(\.path))
+    /// they are copied to, for links to them. An entry that has a URL
+    /// already (one read from the build cache) keeps it, as in
+    /// `init(_:keeping:)`. `memory` gives the last build's routing while
+    /// its inputs are the same; a routing with errors, which stops the
+    /// build, is not remembered.
+    init(
+        entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig,
+        memory: LastBuildMemory<RoutingInputs, Routing>? = nil
+    ) {
+        let (inputs, kept) = (RoutingInputs(entries: entries, assets: assets, config: config), entries.map(\.path))
+        self = memory?.value(of: inputs, keeps: { $0.errors.isEmpty }) { Routing($0, keeping: kept) }
+            ?? Routing(inputs, keeping: kept)
         assignPaths(to: &entries)
     }
 

@@ -6,9 +6,9 @@ import TextFolding
 /// same content always gives the same site.
 struct SiteModel: Sendable {
     /// Posts, newest first (undated last, then by source path).
-    var posts: [Entry]
+    var posts: [Entry] = []
     /// Standalone pages, by title.
-    var pages: [Entry]
+    var pages: [Entry] = []
     var tags: [TagGroup]
     var series: [SeriesGroup]
     var years: [YearGroup]
@@ -70,20 +70,53 @@ struct SiteModel: Sendable {
         var posts: [Int]
     }
 
-    init(posts unsortedPosts: [Entry], pages: [Entry], zone: TimeZone, listsSections: Bool = false) {
-        // Newest first, undated after dated, ties by path; the keys are read
-        // once, not through the entries at each comparison.
-        let keys = unsortedPosts.map { (date: $0.date, path: $0.sourcePath) }
-        posts = keys.indices.sorted { a, b in
+    /// What the model's order and groups are made from, read once from its
+    /// entries in the order given: the preview keeps the last build's order
+    /// and groups while these are the same (`LastBuildMemory`).
+    struct Inputs: Equatable, Sendable {
+        struct Post: Equatable, Sendable {
+            var date: Date?
+            var sourcePath: String, tags: [String]
+            var series: String?
+            var seriesPart: Int?
+        }
+
+        struct Page: Equatable, Sendable { var title: String, sourcePath: String, isSectionIndex: Bool }
+        var posts: [Post], pages: [Page], zone: TimeZone
+
+        init(posts: [Entry], pages: [Entry], zone: TimeZone) {
+            self.posts = posts.map { Post(date: $0.date, sourcePath: $0.sourcePath, tags: $0.tags, series: $0.series, seriesPart: $0.seriesPart) }
+            self.pages = pages.map { Page(title: $0.title, sourcePath: $0.sourcePath, isSectionIndex: $0.isSectionIndex) }
+            self.zone = zone
+        }
+    }
+
+    /// The places of `posts` and `pages` in the entries the model is filled with.
+    private var postOrder: [Int] = [], pageOrder: [Int] = []
+
+    /// The model of `posts` and `pages`: its order and groups are the last
+    /// build's in `memory` while its inputs are the same.
+    init(posts: [Entry], pages: [Entry], zone: TimeZone, listsSections: Bool = false,
+         memory: LastBuildMemory<Inputs, SiteModel>? = nil) {
+        let inputs = Inputs(posts: posts, pages: pages, zone: zone)
+        self = (memory?.value(of: inputs, make: SiteModel.init) ?? SiteModel(inputs))
+            .filled(posts: posts, pages: pages, listsSections: listsSections)
+    }
+
+    /// The order and groups of `inputs`, without entries (see `filled`).
+    init(_ inputs: Inputs) {
+        // Newest first, undated after dated, ties by path.
+        let keys = inputs.posts
+        postOrder = keys.indices.sorted { a, b in
             switch (keys[a].date, keys[b].date) {
             case let (left?, right?) where left != right: return left > right
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return keys[a].path < keys[b].path
+            default: return keys[a].sourcePath < keys[b].sourcePath
             }
-        }.map { unsortedPosts[$0] }
-        self.pages = pages.filter { !$0.isSectionIndex }.sorted {
-            ($0.title, $0.sourcePath) < ($1.title, $1.sourcePath)
+        }
+        pageOrder = inputs.pages.indices.filter { !inputs.pages[$0].isSectionIndex }.sorted {
+            (inputs.pages[$0].title, inputs.pages[$0].sourcePath) < (inputs.pages[$1].title, inputs.pages[$1].sourcePath)
         }
 
         var tagIndex: [String: TagGroup] = [:]
@@ -92,15 +125,10 @@ struct SiteModel: Sendable {
         // Most tags and series are on many posts: each spelling is folded once.
         var slugs: [String: String] = [:]
         var seriesSlugs: [String: String] = [:]
-        for (index, post) in posts.enumerated() {
+        for (index, post) in postOrder.lazy.map({ keys[$0] }).enumerated() {
             for tag in post.tags {
-                let slug: String
-                if let known = slugs[tag] {
-                    slug = known
-                } else {
-                    slug = TextFolding.termSlug(tag)
-                    slugs[tag] = slug
-                }
+                let slug = slugs[tag] ?? TextFolding.termSlug(tag)
+                slugs[tag] = slug
                 guard !slug.isEmpty else { continue }
                 // A tag written twice on a post (or in two spellings) lists
                 // it once: its group then ends with this post already.
@@ -114,20 +142,18 @@ struct SiteModel: Sendable {
                 }
             }
             if let date = post.date {
-                yearIndex[CalendarParts(date, zone: zone).year, default: []].append(index)
+                yearIndex[CalendarParts(date, zone: inputs.zone).year, default: []].append(index)
             }
         }
         tags = tagIndex.values.sorted { $0.slug < $1.slug }
         tagSlugs = slugs
-        let orderedPosts = posts
+        let ordered = postOrder.map { keys[$0] }
         series = seriesIndex.values.map { group in
             var group = group
             group.posts.sort { a, b in
-                let left = (orderedPosts[a].seriesPart ?? Int.max, orderedPosts[a].date ?? .distantFuture)
-                let right = (orderedPosts[b].seriesPart ?? Int.max, orderedPosts[b].date ?? .distantFuture)
-                if left.0 != right.0 { return left.0 < right.0 }
-                if left.1 != right.1 { return left.1 < right.1 }
-                return orderedPosts[a].sourcePath < orderedPosts[b].sourcePath
+                let left = (ordered[a].seriesPart ?? Int.max, ordered[a].date ?? .distantFuture, ordered[a].sourcePath)
+                let right = (ordered[b].seriesPart ?? Int.max, ordered[b].date ?? .distantFuture, ordered[b].sourcePath)
+                return left < right
             }
             return group
         }.sorted { $0.slug < $1.slug }
@@ -139,7 +165,18 @@ struct SiteModel: Sendable {
             }
         }
         seriesMembership = membership
-        sections = Self.sections(of: posts, indexes: pages.filter(\.isSectionIndex), pages: self.pages, listsSections: listsSections)
+    }
+
+    /// This model's order and groups with `posts` and `pages` as its
+    /// entries: those it was made from, or others with the same `Inputs`.
+    /// Sections, which read more of the entries, are made anew.
+    func filled(posts: [Entry], pages: [Entry], listsSections: Bool) -> SiteModel {
+        var model = self
+        model.posts = postOrder.map { posts[$0] }
+        model.pages = pageOrder.map { pages[$0] }
+        model.sections = Self.sections(
+            of: model.posts, indexes: pages.filter(\.isSectionIndex), pages: model.pages, listsSections: listsSections)
+        return model
     }
 
     /// A list page for each folder with an `_index.md`, and, for a site
