@@ -31,9 +31,9 @@ struct Routing: Sendable {
         entries: inout [Entry], assets: [SourceFile] = [], config: SiteConfig,
         memory: LastBuildMemory<RoutingInputs, Routing>? = nil
     ) {
-        let (inputs, kept) = (RoutingInputs(entries: entries, assets: assets, config: config), entries.map(\.path))
-        self = memory?.value(of: inputs, keeps: { $0.errors.isEmpty }) { Routing($0, keeping: kept) }
-            ?? Routing(inputs, keeping: kept)
+        let inputs = RoutingInputs(entries: entries, assets: assets, config: config)
+        let routing = { [entries] in Routing(inputs, keeping: entries.map { $0.path }) }
+        self = memory?.value(of: inputs, keeps: { $0.errors.isEmpty }) { _ in routing() } ?? routing()
         assignPaths(to: &entries)
     }
 
