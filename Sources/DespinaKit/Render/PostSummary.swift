@@ -14,8 +14,9 @@ import TextFolding
 final class PostSummary: MustacheObject {
     let post: Entry
     private let parts: Parts
-    /// Each field by its place in `fieldNames`, once worked out.
-    private let known = Mutex<[Slot]>(Array(repeating: .unknown, count: PostSummary.fieldNames.count))
+    /// Each field by its place in `fieldNames`, once worked out; empty
+    /// until a field is asked for (a preview rebuild reads few summaries).
+    private let known = Mutex<[Slot]>([])
 
     private enum Slot {
         case unknown, absent
@@ -154,13 +155,16 @@ final class PostSummary: MustacheObject {
 
     /// The field at `index` in `fieldNames`, worked out the first time.
     private func value(at index: Int) -> Value? {
-        let slot = known.withLock { $0[index] }
+        let slot = known.withLock { $0.isEmpty ? .unknown : $0[index] }
         switch slot {
         case .present(let value): return value
         case .absent: return nil
         case .unknown:
             let value = Self.fieldList[index].make(self)
-            known.withLock { $0[index] = value.map { .present($0) } ?? .absent }
+            known.withLock { known in
+                if known.isEmpty { known = Array(repeating: .unknown, count: Self.fieldNames.count) }
+                known[index] = value.map { .present($0) } ?? .absent
+            }
             return value
         }
     }
