@@ -15,6 +15,13 @@ struct OutputManifestTests {
         ("posts/\(number)/index.html", OutputManifest.Entry(size: 1000 + number, hash: UInt64(number) &* 0x9E37, fingerprint: 7))
     }
 
+    @Test func theTopLevelNamesAreEachPathsFirstComponentAndTheMarker() {
+        let entry = OutputManifest.Entry(size: 1, hash: 2, fingerprint: 3)
+        let paths = files.map(\.0) + ["index.html", "post", "posts.html", "tags/a/index.html", "é/x/y.html", "é"]
+        let names = OutputFolder.topLevelNames(of: manifest(paths.map { ($0, entry) }))
+        #expect(names == [OutputFolder.markerName, "posts", "index.html", "post", "posts.html", "tags", "é"])
+    }
+
     @Test func itsTextReadsBackAsTheSameManifest() throws {
         let written = manifest(files)
         let (bytes, identifier) = written.serializedBytes()

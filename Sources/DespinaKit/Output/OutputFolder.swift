@@ -468,14 +468,17 @@ struct OutputFolder: Sendable {
 
     /// The first component of every path of `manifest`, and the marker's name.
     static func topLevelNames(of manifest: OutputManifest) -> Set<String> {
-        // Substrings of the paths, found by byte: tens of thousands of paths
-        // share a handful of names, which become strings once each.
-        var names = Set<Substring>([Substring(markerName)])
-        for path in manifest.entries.keys {
-            let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-            names.insert(path[..<slash])
+        // Tens of thousands of paths share a handful of names: each path's
+        // first component is compared by its bytes with the few found so
+        // far (no hashing), and becomes a string only when it is new.
+        var names = [Array(markerName.utf8)]
+        for var path in manifest.entries.keys {
+            path.withUTF8 { bytes in
+                let name = bytes[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]
+                if !names.contains(where: { $0.count == name.count && $0.elementsEqual(name) }) { names.append(Array(name)) }
+            }
         }
-        return Set(names.map(String.init))
+        return Set(names.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// The names at the top of `folder` that `madeNames` does not hold.
