@@ -145,9 +145,9 @@ struct OutputManifest: Sendable {
 /// Writes sixteen lowercase hexadecimal digits of `value` at `start` of
 /// `buffer`; returns where they end.
 private func writeHex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    let digits: StaticString = "0123456789abcdef"
     for place in 0..<16 {
-        let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * place)) & 0xF
-        buffer[start + place] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+        buffer[start + place] = digits.utf8Start[Int(truncatingIfNeeded: value >> UInt64(60 - 4 * place)) & 0xF]
     }
     return start + 16
 }
