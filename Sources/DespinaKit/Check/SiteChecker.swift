@@ -45,7 +45,8 @@ public struct SiteChecker: Sendable {
         diagnostics += problems
         var externalLinks: [(url: String, diagnostic: Diagnostic)] = []
         for entry in result.model.posts + result.model.pages {
-            for link in (entry.content?.links ?? []) + (entry.content?.images ?? []) where Self.isExternal(link.url) {
+            for link in (entry.content?.links ?? []) + (entry.content?.images ?? [])
+            where link.url.hasPrefix("http://") || link.url.hasPrefix("https://") {
                 externalLinks.append((link.url, Diagnostic(
                     path: entry.sourcePath, line: link.line, column: link.column, severity: .warning, message: "")))
             }
@@ -115,10 +116,6 @@ public struct SiteChecker: Sendable {
             }
         }
         return diagnostics
-    }
-
-    static func isExternal(_ url: String) -> Bool {
-        url.hasPrefix("http://") || url.hasPrefix("https://")
     }
 
     /// Requests each distinct external URL (see ``ExternalLinkProbe``: HEAD,

@@ -130,11 +130,7 @@ final class PostSummary: MustacheObject {
     private static let fieldPlaces = Fields(Dictionary(
         uniqueKeysWithValues: fieldNames.enumerated().map { ($0.element, Value.int($0.offset)) }))
 
-    private static func fieldIndex(_ key: String) -> Int? {
-        fieldIndex(key, hash: Fields.hash(key))
-    }
-
-    /// `fieldIndex(_:)` of a key whose `Fields.hash(_:)` is `hash`.
+    /// The place in `fieldNames` of `key`, whose `Fields.hash(_:)` is `hash`.
     private static func fieldIndex(_ key: String, hash: UInt64) -> Int? {
         guard case .int(let index)? = fieldPlaces.value(named: key, hash: hash) else { return nil }
         return index
@@ -146,7 +142,7 @@ final class PostSummary: MustacheObject {
     }
 
     func value(forKey key: String) -> Value? {
-        Self.fieldIndex(key).flatMap(value(at:))
+        value(forKey: key, hash: Fields.hash(key))
     }
 
     func value(forKey key: String, hash: UInt64) -> Value? {

@@ -17,11 +17,9 @@ extension SiteRenderer {
                 posts: Array(tag.posts.prefix(config.feedLimit))))
         }
         // Feeds whose channel and posts are those they were made from stay.
-        var count = 0
         var pending: [(set: FeedSet, key: UInt64)] = []
         for set in feedSets {
             let key = feedKey(set)
-            count += 3
             var kept = true
             for name in set.fileNames where !output.keep(name, fingerprint: key) { kept = false }
             if !kept { pending.append((set, key)) }
@@ -59,7 +57,7 @@ extension SiteRenderer {
         }
         let output = output
         try parallelForEach(files) { file in try output.write(Array(file.make().utf8), to: file.path, fingerprint: file.key) }
-        return count + (robotsFromContent ? 1 : 2)
+        return 3 * feedSets.count + (robotsFromContent ? 1 : 2)
     }
 
     /// What a set of feeds is made from: its channel and its posts.
