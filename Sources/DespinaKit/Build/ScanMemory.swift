@@ -46,9 +46,12 @@ final class ScanMemory: Sendable {
         let site = siteDirectory.hasSuffix("/") ? siteDirectory : siteDirectory + "/"
         // Templates and the configuration are read by every build anyway.
         let edited = changes.filter { !$0.hasPrefix(site + "Templates/") && $0 != site + ConfigLoader.fileName }
-        // One pass over the files, however many changed. A link may now lead
-        // somewhere else, outside the site: only a new scan checks it again.
-        let changedFiles = edited.isEmpty ? [] : scan.files.filter { edited.contains($0.absolutePath) }
+        // One pass over the files, however many changed; a few changed paths
+        // are compared one by one (hashing every file's path costs more). A
+        // link may now lead somewhere else: only a new scan checks it again.
+        let changedFiles = edited.isEmpty ? [] : scan.files.filter { file in
+            edited.count < 8 ? edited.contains { $0 == file.absolutePath } : edited.contains(file.absolutePath)
+        }
         guard changedFiles.count == edited.count,
               changedFiles.allSatisfy({ fileSystem.info(at: $0.absolutePath)?.kind == .file })
         else { return nil }
