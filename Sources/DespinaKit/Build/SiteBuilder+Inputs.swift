@@ -47,8 +47,7 @@ extension SiteBuilder {
         options.memory?.scan?.remember(
             ScanMemory.Scan(files: scan.files, warnings: scan.warnings, signatures: signatures),
             of: options.siteDirectory)
-        let digest = Self.inputsDigest(
-            options: options, config: config, theme: theme, files: scan.files, signatures: signatures)
+        let digest = Self.inputsDigest(options: options, config: config, theme: theme, signatures: signatures)
         return Inputs(config: config, files: scan.files, theme: theme, signatures: signatures, digest: digest)
     }
 
@@ -79,10 +78,10 @@ extension SiteBuilder {
     }
 
     /// A digest of every input of a build: the tool, the options, the
-    /// configuration, the theme, and each content file's size and time.
+    /// configuration, the theme, and each content file's size and time
+    /// (`signatures` has one for each file the scan found).
     static func inputsDigest(
-        options: BuildOptions, config: SiteConfig, theme: Theme, files: [SourceFile],
-        signatures: [String: (size: Int, modified: Int64)]
+        options: BuildOptions, config: SiteConfig, theme: Theme, signatures: [String: (size: Int, modified: Int64)]
     ) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.combine(BuildKeys.tool)
@@ -97,12 +96,17 @@ extension SiteBuilder {
             fingerprint.combine(name)
             fingerprint.combine(theme.assets[name] ?? [])
         }
-        for file in files {
-            fingerprint.combine(file.relativePath)
-            let signature = signatures[file.relativePath]
-            fingerprint.combine(signature?.size ?? -1)
-            fingerprint.combine(Int(signature?.modified ?? -1))
+        // Each file digested on its own and the digests added up: the files
+        // are read in the table's order, none looked up by its path.
+        var files: UInt64 = 0
+        for (path, signature) in signatures {
+            var file = Fingerprint()
+            file.combine(path)
+            file.combine(signature.size)
+            file.combine(Int(signature.modified))
+            files &+= file.value
         }
+        fingerprint.combine(files)
         return fingerprint.value
     }
 
