@@ -119,13 +119,14 @@ struct SiteModel: Sendable {
             (inputs.pages[$0].title, inputs.pages[$0].sourcePath) < (inputs.pages[$1].title, inputs.pages[$1].sourcePath)
         }
 
+        let ordered = postOrder.map { keys[$0] }
         var tagIndex: [String: TagGroup] = [:]
         var seriesIndex: [String: SeriesGroup] = [:]
         var yearIndex: [Int: [Int]] = [:]
         // Most tags and series are on many posts: each spelling is folded once.
         var slugs: [String: String] = [:]
         var seriesSlugs: [String: String] = [:]
-        for (index, post) in postOrder.lazy.map({ keys[$0] }).enumerated() {
+        for (index, post) in ordered.enumerated() {
             for tag in post.tags {
                 let slug = slugs[tag] ?? TextFolding.termSlug(tag)
                 slugs[tag] = slug
@@ -147,7 +148,6 @@ struct SiteModel: Sendable {
         }
         tags = tagIndex.values.sorted { $0.slug < $1.slug }
         tagSlugs = slugs
-        let ordered = postOrder.map { keys[$0] }
         series = seriesIndex.values.map { group in
             var group = group
             group.posts.sort { a, b in
