@@ -80,11 +80,8 @@ import Testing
     }
 
     @Test func cacheRecordsKeepExtraValues() throws {
-        var entry = Entry(Entry.Fields(
-            sourcePath: "Content/posts/a.md", kind: .post, section: "posts", requestedPath: "/posts/a/", title: "A",
-            date: nil, updated: nil, tags: [], description: nil, language: "en", isDraft: false, identifier: "a",
-            aliases: [], series: nil, seriesPart: nil, layout: "post", isSearchable: true, keywords: [], image: nil,
-            explicitPermalink: nil, body: "", bodyFirstLine: 1, markdown: MarkdownSettings()))
+        var entry = plainPost("a")
+        entry.title = "A"
         entry.extra = [
             "mood": .string("calm"), "n": .int(-3), "x": .double(0.5), "flag": .bool(true), "none": .null,
             "list": .array([.string("a"), .dictionary(["k": .int(1)])]),

@@ -5,11 +5,11 @@ import Testing
 /// The summary fields, each declared once with the inputs it is made from:
 /// a list's fingerprint holds the inputs of the fields its templates name.
 @Suite struct PostSummaryFieldTests {
-    static let entry = Entry(Entry.Fields(
-        sourcePath: "Content/posts/a.md", kind: .post, section: "posts", requestedPath: "/posts/a/", title: "A",
-        date: nil, updated: nil, tags: [], description: nil, language: "en", isDraft: false, identifier: "a",
-        aliases: [], series: nil, seriesPart: nil, layout: "post", isSearchable: true, keywords: [], image: nil,
-        explicitPermalink: nil, body: "", bodyFirstLine: 1, markdown: MarkdownSettings()))
+    static let entry = {
+        var entry = plainPost("a")
+        entry.title = "A"
+        return entry
+    }()
 
     @Test func theFieldsAreTheDocumentedOnes() {
         #expect(PostSummary.fieldNames == [

@@ -6,12 +6,10 @@ import Testing
 /// inputs are the same, routed again when any of them changes.
 @Suite struct RoutingMemoryTests {
     func entry(_ name: String, requested: String? = nil, title: String = "T", aliases: [String] = []) -> Entry {
-        Entry(Entry.Fields(
-            sourcePath: "Content/posts/\(name).md", kind: .post, section: "posts",
-            requestedPath: requested ?? "/posts/\(name)/", title: title, date: nil, updated: nil, tags: [],
-            description: nil, language: "en", isDraft: false, identifier: name,
-            aliases: aliases.map { ($0, 3, 4) }, series: nil, seriesPart: nil, layout: "post", isSearchable: true,
-            keywords: [], image: nil, explicitPermalink: nil, body: "", bodyFirstLine: 1, markdown: MarkdownSettings()))
+        var entry = plainPost(name)
+        (entry.requestedPath, entry.title) = (requested ?? "/posts/\(name)/", title)
+        entry.aliases = aliases.map { ($0, 3, 4) }
+        return entry
     }
 
     @Test func aChangeOfTextKeepsTheRoutesAndAChangeOfURLInputsRoutesAgain() {

@@ -10,12 +10,10 @@ import Testing
     func post(
         _ name: String, day: Int?, title: String = "T", tags: [String] = [], series: String? = nil, part: Int? = nil
     ) -> Entry {
-        Entry(Entry.Fields(
-            sourcePath: "Content/posts/\(name).md", kind: .post, section: "posts", requestedPath: "/posts/\(name)/",
-            title: title, date: day.map { Date(timeIntervalSince1970: Double($0) * 86_400) }, updated: nil, tags: tags,
-            description: nil, language: "en", isDraft: false, identifier: name, aliases: [], series: series,
-            seriesPart: part, layout: "post", isSearchable: true, keywords: [], image: nil, explicitPermalink: nil,
-            body: "", bodyFirstLine: 1, markdown: MarkdownSettings()))
+        var post = plainPost(name)
+        (post.title, post.tags, post.series, post.seriesPart) = (title, tags, series, part)
+        post.date = day.map { Date(timeIntervalSince1970: Double($0) * 86_400) }
+        return post
     }
 
     func page(_ name: String, title: String) -> Entry {

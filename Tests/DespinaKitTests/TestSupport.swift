@@ -12,6 +12,17 @@ let fixturesDirectory = packageRoot.appending(path: "Tests/DespinaKitTests/Fixtu
 /// A fixed clock: 2026-01-01T00:00:00Z, so "future" posts stay in the future.
 let fixedNow = Date(timeIntervalSince1970: 1_767_225_600)
 
+/// The post `Content/posts/NAME.md` with every other field at a plain value
+/// (title "T", no date, tags, series or aliases, English); a test sets the
+/// fields it is about.
+func plainPost(_ name: String) -> Entry {
+    Entry(Entry.Fields(
+        sourcePath: "Content/posts/\(name).md", kind: .post, section: "posts", requestedPath: "/posts/\(name)/",
+        title: "T", date: nil, updated: nil, tags: [], description: nil, language: "en", isDraft: false,
+        identifier: name, aliases: [], series: nil, seriesPart: nil, layout: "post", isSearchable: true,
+        keywords: [], image: nil, explicitPermalink: nil, body: "", bodyFirstLine: 1, markdown: MarkdownSettings()))
+}
+
 /// Collects log lines for assertions.
 final class LogRecorder: @unchecked Sendable {
     private let lock = NSLock()
