@@ -57,8 +57,9 @@ import Testing
         let full = PostLinks(
             previous: a, next: a, series: .init(title: "S", slug: "s", position: 0, parts: [a]))
         #expect(Set(fieldPaths(of: full)) == [
-            ".previous.title", ".previous.path", ".next.title", ".next.path", ".series.title", ".series.slug",
-            ".series.position", ".series.parts[].title", ".series.parts[].path",
+            ".previous.title", ".previous.path", ".previous.digest", ".next.title", ".next.path", ".next.digest",
+            ".series.title", ".series.slug", ".series.position", ".series.parts[].title", ".series.parts[].path",
+            ".series.parts[].digest",
         ])
         func digest(_ links: PostLinks) -> UInt64 {
             var fingerprint = Fingerprint()

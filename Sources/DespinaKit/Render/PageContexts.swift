@@ -13,6 +13,10 @@ final class PageContexts: Sendable {
     let site: Value
     /// What every post summary shares (origin, root, zone, date names).
     let summaryParts: PostSummary.Parts
+    /// Each post as other posts' pages link to it, and each series' parts:
+    /// made once, for `links(ofPost:)`.
+    let postLinks: [PostLinks.Link]
+    let seriesParts: [[PostLinks.Link]]
     /// The interface strings as template values, built once per language.
     private let interfaceStrings: [String: Value] = Dictionary(uniqueKeysWithValues: Localization.languages.map {
         ($0, Value.dictionary(Fields(Localization(language: $0).strings.mapValues { Value.string($0) })))
@@ -54,6 +58,9 @@ final class PageContexts: Sendable {
         let parts = PostSummary.Parts(config: config, tagSlugs: model.tagSlugs)
         summaryParts = parts
         summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
+        let postLinks = model.posts.map { PostLinks.Link(title: $0.title, path: $0.path) }
+        self.postLinks = postLinks
+        seriesParts = model.series.map { $0.posts.map { postLinks[$0] } }
     }
 
     // MARK: - Shared pieces

@@ -8,10 +8,21 @@ import Mustache
 /// another post is in its fingerprint.
 ///
 /// Made for every post on every build, so it holds the posts' strings as
-/// they are and leaves making template values to the pages rendered.
+/// they are, each post's made once (`PageContexts.links(ofPost:)`), and
+/// leaves making template values to the pages rendered.
 struct PostLinks: Sendable {
     struct Link: Sendable {
-        var title, path: String
+        let title, path: String
+        /// Both digested once, when the link is made: a post is the
+        /// neighbour or a series part on several pages.
+        let digest: UInt64
+
+        init(title: String, path: String) {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(title)
+            fingerprint.combine(path)
+            (self.title, self.path, digest) = (title, path, fingerprint.value)
+        }
     }
 
     struct Series: Sendable {
@@ -33,8 +44,8 @@ struct PostLinks: Sendable {
     /// out rather than encoded: it runs for every post on every build.
     func combine(into fingerprint: inout Fingerprint) {
         func combine(_ link: Link?) {
-            fingerprint.combine(link?.title)
-            fingerprint.combine(link?.path)
+            fingerprint.combine(link != nil)
+            fingerprint.combine(link?.digest ?? 0)
         }
         combine(previous)
         combine(next)
@@ -50,16 +61,15 @@ struct PostLinks: Sendable {
 extension PageContexts {
     /// What the page of the post at `index` shows of other posts.
     func links(ofPost index: Int) -> PostLinks {
-        let posts = model.posts
-        func link(_ index: Int) -> PostLinks.Link { .init(title: posts[index].title, path: posts[index].path) }
         var links = PostLinks()
         // Posts are newest first: the older one follows.
-        if index + 1 < posts.count { links.previous = link(index + 1) }
-        if index > 0 { links.next = link(index - 1) }
+        if index + 1 < postLinks.count { links.previous = postLinks[index + 1] }
+        if index > 0 { links.next = postLinks[index - 1] }
         if let membership = model.seriesMembership[index] {
             let group = model.series[membership.series]
             links.series = .init(
-                title: group.title, slug: group.slug, position: membership.position, parts: group.posts.map(link))
+                title: group.title, slug: group.slug, position: membership.position,
+                parts: seriesParts[membership.series])
         }
         return links
     }
