@@ -10,8 +10,9 @@ public struct Template: Sendable {
     /// The name used in error messages (for templates read from a folder: the file name).
     public let name: String
     let nodes: [Node]
-    /// `nodes` as the renderer walks them.
-    let steps: [Step]
+    /// `nodes` as the renderer walks them, kept by `stepBuffer`.
+    nonisolated(unsafe) let steps: UnsafeBufferPointer<Step>
+    private let stepBuffer: StepBuffer
     /// The source size, used to size the output buffer.
     private let sourceSize: Int
 
@@ -25,7 +26,8 @@ public struct Template: Sendable {
         self.name = name
         let bytes = Array(source.utf8)
         self.nodes = try Parser(source: bytes, templateName: name).parse()
-        steps = Step.steps(of: nodes)
+        let buffer = StepBuffer(nodes)
+        (stepBuffer, steps) = (buffer, buffer.buffer)
         self.sourceSize = bytes.count
     }
 
