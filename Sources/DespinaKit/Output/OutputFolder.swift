@@ -419,7 +419,11 @@ struct OutputFolder: Sendable {
                 if manifestDirectory != nil { state.committed.withLock { $0 = current.identifier } }
                 return
             }
-            for relativePath in state.deferred.withLock({ $0 }).sorted() {
+            // On all cores: after a first build into an empty folder, the
+            // next build links every file it keeps, tens of thousands.
+            // A folder another thread is still making is made here too.
+            let (fileSystem, stagingPath, path) = (fileSystem, stagingPath, path)
+            try parallelForEach(state.deferred.withLock { $0 }) { relativePath in
                 let target = joinPath(stagingPath, relativePath)
                 if base.entries[relativePath] != nil { try fileSystem.removeItem(at: target) }
                 try makeFolder(of: relativePath)
