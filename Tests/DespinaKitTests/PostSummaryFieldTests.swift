@@ -40,4 +40,19 @@ import Testing
             #expect((before.digests(for: set) != after.digests(for: set)) == fields.contains(name), "\(name)")
         }
     }
+
+    /// A summary that let go of what it worked out (a first build does,
+    /// once its pages are written) works each field out again, the same.
+    @Test func aForgottenFieldIsWorkedOutAgainTheSame() {
+        var entry = Self.entry
+        entry.description = "About A."
+        entry.tags = ["swift", "iOS"]
+        entry.date = Date(timeIntervalSince1970: 1_700_000_000)
+        let summary = PostSummary(post: entry, parts: PostSummary.Parts(config: SiteConfig()))
+        let first = PostSummary.fieldNames.map { summary.value(forKey: $0).map { "\($0)" } }
+        summary.forgetFields()
+        let again = PostSummary.fieldNames.map { summary.value(forKey: $0).map { "\($0)" } }
+        #expect(first == again)
+        #expect(first.compactMap { $0 }.count >= 10)
+    }
 }

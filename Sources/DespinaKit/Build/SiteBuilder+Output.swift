@@ -107,6 +107,9 @@ extension SiteBuilder {
                 build.timer.report(.buildSearchIndex, detail: "alongside", seconds: seconds)
                 fileCount += count
             } else {
+                // The pages are written: what their summaries worked out
+                // would only add to the index's memory, a first build's peak.
+                renderer.contexts.forgetSummaryFields()
                 fileCount += try build.step(.buildSearchIndex) { try search.run() }
             }
             // Pages and feeds read the posts' HTML back from the cache

@@ -149,6 +149,10 @@ final class PostSummary: MustacheObject {
         Self.fieldIndex(key, hash: hash).flatMap(value(at:))
     }
 
+    /// Lets go of the fields worked out so far; a field read later is
+    /// worked out again.
+    func forgetFields() { known.withLock { $0 = [] } }
+
     /// The field at `index` in `fieldNames`, worked out the first time.
     private func value(at index: Int) -> Value? {
         let slot = known.withLock { $0.isEmpty ? .unknown : $0[index] }
