@@ -20,29 +20,15 @@ struct EntryCache: Sendable {
     /// The files that were read intact with the right key.
     private let intactShards: Set<Int>
 
-    /// An empty cache that reads nothing and keeps every record as new.
-    init(directory: String, key: UInt64) {
-        self.directory = directory
-        self.key = key
-        records = [:]
-        intactShards = []
-    }
-
-    /// A cache holding `records`, as if every file had been read intact.
-    init(directory: String, key: UInt64, records: [String: CachedEntry]) {
-        self.init(directory: directory, key: key, records: records, intactShards: Set(0..<Self.shardCount))
+    /// A cache holding `records`, read intact from the files `intactShards`;
+    /// without records, one that reads nothing and keeps every record as new.
+    init(directory: String, key: UInt64, records: [String: CachedEntry] = [:], intactShards: Set<Int> = []) {
+        (self.directory, self.key, self.records, self.intactShards) = (directory, key, records, intactShards)
     }
 
     /// The size and modification time of each cache file (nil: missing).
     static func fileStamps(in directory: String, fileSystem: any FileSystem) -> [FileInfo?] {
         (0..<shardCount).map { fileSystem.info(at: joinPath(directory, fileName($0))) }
-    }
-
-    private init(directory: String, key: UInt64, records: [String: CachedEntry], intactShards: Set<Int>) {
-        self.directory = directory
-        self.key = key
-        self.records = records
-        self.intactShards = intactShards
     }
 
     /// Reads the cache files in `directory` (on all cores).

@@ -25,7 +25,8 @@ final class EntryCacheMemory: Sendable {
 
     /// Remembers the cache of `directory` just saved with `records`.
     func remember(directory: String, key: UInt64, records: [String: CachedEntry], fileSystem: any FileSystem) {
-        let cache = EntryCache(directory: directory, key: key, records: records)
+        let cache = EntryCache(
+            directory: directory, key: key, records: records, intactShards: Set(0..<EntryCache.shardCount))
         let stamps = EntryCache.fileStamps(in: directory, fileSystem: fileSystem)
         snapshot.withLock { $0 = Snapshot(cache: cache, stamps: stamps) }
     }

@@ -31,10 +31,6 @@ struct HTMLAttributeScanner {
         return scanner.scan()
     }
 
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
     private mutating func scan() -> [HTMLAttribute] {
         var attributes: [HTMLAttribute] = []
         while index < bytes.count {

@@ -419,10 +419,9 @@ struct OutputFolder: Sendable {
                 if manifestDirectory != nil { state.committed.withLock { $0 = current.identifier } }
                 return
             }
-            // On all cores: after a first build into an empty folder, the
-            // next build links every file it keeps, tens of thousands.
-            // A folder another thread is still making is made here too.
-            let (fileSystem, stagingPath, path) = (fileSystem, stagingPath, path)
+            // On all cores: after a first build into an empty folder, the next
+            // build links every file it keeps (a folder another thread is
+            // still making is made by the link too).
             try parallelForEach(state.deferred.withLock { $0 }) { relativePath in
                 let target = joinPath(stagingPath, relativePath)
                 if base.entries[relativePath] != nil { try fileSystem.removeItem(at: target) }

@@ -63,12 +63,6 @@ final class PageContexts: Sendable {
         seriesParts = model.series.map { $0.posts.map { postLinks[$0] } }
     }
 
-    /// Lets every summary go of the fields it worked out (a field read
-    /// afterwards is worked out again), once the pages are written.
-    func forgetSummaryFields() {
-        for summary in summaries { summary.forgetFields() }
-    }
-
     // MARK: - Shared pieces
 
     /// Where a site puts CSS of its own, relative to `Templates/` and to the

@@ -85,19 +85,19 @@ enum SitePath {
     /// The output file that serves `path`: `posts/x/index.html` for
     /// `/posts/x/`, the path itself for `/feed.xml`.
     static func outputFile(for path: String) -> String {
-        // By byte when ASCII (nearly every path, on every page of every build),
-        // written once into a string of its final size; in other text a
-        // slash may join the character after it.
+        // By byte when ASCII (every page of every build), copied once into a
+        // string of its final size; in other text a slash may join the
+        // character after it.
         let ascii = path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             let relative = UnsafeBufferPointer(rebasing: bytes.drop { $0 == UInt8(ascii: "/") })
             let index = relative.isEmpty || bytes.last == UInt8(ascii: "/") ? indexFile : []
             return String(unsafeUninitializedCapacity: relative.count + index.count) { buffer in
-                let end = buffer.initialize(fromContentsOf: relative)
-                return UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: index) + end
+                UnsafeMutableBufferPointer(rebasing: buffer[buffer.initialize(fromContentsOf: relative)...])
+                    .initialize(fromContentsOf: index) + relative.count
             }
-        } ?? nil
-        if let ascii { return ascii }
+        }
+        if let ascii = ascii ?? nil { return ascii }
         let relative = String(path.drop { $0 == "/" })
         return relative.isEmpty || path.hasSuffix("/") ? relative + "index.html" : relative
     }
