@@ -28,11 +28,7 @@ public struct BrokenLink: Sendable, Equatable, CustomStringConvertible {
 
     /// Creates a report of one broken link.
     public init(page: String, line: Int, column: Int, url: String, problem: Problem) {
-        self.page = page
-        self.line = line
-        self.column = column
-        self.url = url
-        self.problem = problem
+        (self.page, self.line, self.column, self.url, self.problem) = (page, line, column, url, problem)
     }
 
     /// `posts/a/index.html:12:9: broken link '/x/': no file x/index.html in the output`.

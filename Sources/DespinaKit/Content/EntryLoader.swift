@@ -19,10 +19,7 @@ struct EntryLoader: Sendable {
     let siteParameters: [String: String]
 
     init(config: SiteConfig, layouts: Set<String>, fileSystem: any FileSystem, reservedIDs: Set<String> = Theme.builtin.elementIDs) {
-        self.config = config
-        self.layouts = layouts
-        self.fileSystem = fileSystem
-        self.reservedIDs = reservedIDs
+        (self.config, self.layouts, self.fileSystem, self.reservedIDs) = (config, layouts, fileSystem, reservedIDs)
         siteParameters = Dictionary(config.params.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -109,10 +109,7 @@ enum ForeignSyntax {
         var listContentIndent: Int?
 
         init(path: String, lines: [Substring], firstLine: Int, context: ForeignSyntaxContext) {
-            self.path = path
-            self.lines = lines
-            self.firstLine = firstLine
-            self.context = context
+            (self.path, self.lines, self.firstLine, self.context) = (path, lines, firstLine, context)
         }
 
         mutating func run() {

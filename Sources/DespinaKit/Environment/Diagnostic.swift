@@ -23,11 +23,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a diagnostic.
     public init(path: String, line: Int = 0, column: Int = 0, severity: Severity = .error, message: String) {
-        self.path = path
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.message = message
+        (self.path, self.line, self.column, self.severity, self.message) = (path, line, column, severity, message)
     }
 
     /// Creates a warning.

@@ -104,10 +104,7 @@ public struct SiteRedirect: Sendable, Equatable, Encodable {
 
     /// Creates a redirect written at `line` and `column` of `despina.yml`.
     public init(from: String, to: String, line: Int = 0, column: Int = 0) {
-        self.from = from
-        self.to = to
-        self.line = line
-        self.column = column
+        (self.from, self.to, self.line, self.column) = (from, to, line, column)
     }
 }
 
