@@ -36,25 +36,6 @@ final class TextBytes: Sendable {
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(storage) }
 }
 
-/// The steps of nodes in memory of their own, for the same reason as
-/// ``TextBytes``: the renderer walks them through a plain pointer, so that
-/// rendering a section retains no array that every thread rendering from
-/// the same template retains too.
-final class StepBuffer: Sendable {
-    nonisolated(unsafe) private let storage: UnsafeMutableBufferPointer<Step>
-
-    init(_ nodes: [Node]) {
-        let steps = Step.steps(of: nodes)
-        storage = UnsafeMutableBufferPointer.allocate(capacity: steps.count)
-        _ = storage.initialize(from: steps)
-    }
-
-    deinit { storage.deallocate() }
-
-    /// The steps; valid while this object and the nodes it was made from live.
-    var buffer: UnsafeBufferPointer<Step> { UnsafeBufferPointer(storage) }
-}
-
 /// A node as the renderer walks it: the same cases as ``Node``, with the
 /// tags as unretained references and the text as a plain pointer. Walking
 /// `[Node]` copies each node, and so retains and releases its tag or text:
@@ -103,9 +84,8 @@ final class SectionTag: Sendable {
     let name: Name
     let isInverted: Bool
     let children: [Node]
-    /// `children` as the renderer walks them, kept by `stepBuffer`.
-    nonisolated(unsafe) let steps: UnsafeBufferPointer<Step>
-    private let stepBuffer: StepBuffer
+    /// `children` as the renderer walks them.
+    let steps: [Step]
     /// The unrendered source between the opening and closing tags (for lambdas).
     let rawText: String
     /// The delimiters in effect at the opening tag (for lambdas).
@@ -116,8 +96,7 @@ final class SectionTag: Sendable {
         self.name = name
         self.isInverted = isInverted
         self.children = children
-        let buffer = StepBuffer(children)
-        (stepBuffer, steps) = (buffer, buffer.buffer)
+        steps = Step.steps(of: children)
         self.rawText = rawText
         self.delimiters = delimiters
         self.position = position
@@ -170,9 +149,8 @@ final class BlockTag: Sendable {
     let name: String
     /// The block's content with its own indentation removed.
     let children: [Node]
-    /// `children` as the renderer walks them, kept by `stepBuffer`.
-    nonisolated(unsafe) let steps: UnsafeBufferPointer<Step>
-    private let stepBuffer: StepBuffer
+    /// `children` as the renderer walks them.
+    let steps: [Step]
     /// The indentation re-added to each line of whatever content fills this block.
     let indentation: [UInt8]
     /// The line ending removed after a standalone closing tag; written again after
@@ -185,8 +163,7 @@ final class BlockTag: Sendable {
     init(name: String, children: [Node], indentation: [UInt8], lineEnding: [UInt8]?, templateName: String, position: SourcePosition) {
         self.name = name
         self.children = children
-        let buffer = StepBuffer(children)
-        (stepBuffer, steps) = (buffer, buffer.buffer)
+        steps = Step.steps(of: children)
         self.indentation = indentation
         self.lineEnding = lineEnding
         self.templateName = templateName

@@ -44,7 +44,7 @@ final class Renderer {
 
     // MARK: - Nodes
 
-    func render(_ steps: UnsafeBufferPointer<Step>, into output: inout [UInt8]) throws(TemplateError) {
+    func render(_ steps: [Step], into output: inout [UInt8]) throws(TemplateError) {
         stepsTaken &+= steps.count
         for step in steps {
             switch step {
@@ -286,7 +286,7 @@ final class Renderer {
         depth += 1
         defer { depth -= 1 }
         try withExtendedLifetime(nodes) { () throws(TemplateError) in
-            try Step.steps(of: nodes).withUnsafeBufferPointer { steps throws(TemplateError) in try render(steps, into: &output) }
+            try render(Step.steps(of: nodes), into: &output)
         }
         return String(decoding: output, as: UTF8.self)
     }

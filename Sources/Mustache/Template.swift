@@ -10,9 +10,8 @@ public struct Template: Sendable {
     /// The name used in error messages (for templates read from a folder: the file name).
     public let name: String
     let nodes: [Node]
-    /// `nodes` as the renderer walks them, kept by `stepBuffer`.
-    nonisolated(unsafe) let steps: UnsafeBufferPointer<Step>
-    private let stepBuffer: StepBuffer
+    /// `nodes` as the renderer walks them.
+    let steps: [Step]
     /// The source size, used to size the output buffer.
     private let sourceSize: Int
 
@@ -26,8 +25,7 @@ public struct Template: Sendable {
         self.name = name
         let bytes = Array(source.utf8)
         self.nodes = try Parser(source: bytes, templateName: name).parse()
-        let buffer = StepBuffer(nodes)
-        (stepBuffer, steps) = (buffer, buffer.buffer)
+        steps = Step.steps(of: nodes)
         self.sourceSize = bytes.count
     }
 
