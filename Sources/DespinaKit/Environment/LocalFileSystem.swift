@@ -55,22 +55,26 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
     }
 
     /// Everything left to read from `descriptor`; `size` (the file's, as
-    /// its status gives it) is a hint, since some files grow or say 0.
+    /// its status gives it) is a hint, since some files grow or say 0. Read
+    /// straight into the result, a byte larger than `size` so that a read
+    /// of nothing tells the end; a file that grew is read on in parts.
     private func readAll(_ descriptor: Int32, size: Int, path: String) throws -> [UInt8] {
         var result = [UInt8]()
-        let expected = max(size, 0) + 1
-        result.reserveCapacity(expected)
-        var buffer = [UInt8](repeating: 0, count: min(max(expected, 4096), 1 << 20))
+        var capacity = max(size, 0) + 1
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw error(path)
+            var (ended, failure): (Bool, Int32?) = (false, nil)
+            let part = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                guard let base = buffer.baseAddress else { return }
+                while count < buffer.count && !ended && failure == nil {
+                    let got = read(descriptor, base + count, buffer.count - count)
+                    if got > 0 { count += got } else if got == 0 { ended = true } else if errno != EINTR { failure = errno }
+                }
             }
-            if count == 0 { break }
-            result.append(contentsOf: buffer[0..<count])
+            if let failure { errno = failure; throw error(path) }
+            if result.isEmpty { result = part } else { result += part }
+            if ended { return result }
+            capacity = max(capacity, 1 << 16)
         }
-        return result
     }
 
     /// Writes a new file beside `path` and renames it over the old one, which
