@@ -1,3 +1,4 @@
+import Bytes
 import CCmark
 
 /// Finds lines in Markdown source bytes; the line table is built on first
@@ -83,11 +84,16 @@ struct SourceLineIndex {
         return firstLine.elementsEqual(source[start..<end])
     }
 
+    /// Built by `memchr`: a post asks for it for its first link, and a
+    /// loop over every byte of the post cost more than the rest of it.
     private mutating func buildLineStarts() {
         guard lineStarts.isEmpty else { return }
         lineStarts = [0]
-        for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-            lineStarts.append(index + 1)
+        let bytes = UnsafeRawBufferPointer(source)
+        while let newline = ByteSearch.firstOffset(of: Self.newline, in: bytes, from: lineStarts[lineStarts.count - 1]) {
+            lineStarts.append(newline + 1)
         }
     }
+
+    private static let newline = [UInt8(ascii: "\n")]
 }
