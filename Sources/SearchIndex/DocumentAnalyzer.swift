@@ -173,6 +173,8 @@ private final class LanguageAnalysis {
 /// cleared between documents.
 private struct CountingScratch {
     private static var fields: Int { Field.count }
+    /// A term's counts before any field is counted, appended as one array.
+    private static let noCounts = [Int](repeating: 0, count: Field.count)
     private var generation: Int32 = 0
     private var wordStamps: [Int32] = []
     private var wordCounts: [Int32] = []
@@ -234,7 +236,7 @@ private struct CountingScratch {
                         termStamps[index] = generation
                         termSlots[index] = Int32(terms.count)
                         terms.append(analyzer.termNames[index])
-                        counts += repeatElement(0, count: Self.fields)
+                        counts.append(contentsOf: Self.noCounts)
                     }
                     let local = Int(termSlots[index])
                     for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
