@@ -120,6 +120,11 @@ public struct YAMLMapping: Sendable, Hashable {
     mutating func add(key: Key, value: YAMLValue) -> Key? {
         let folded = key.name.lowercased()
         if let existing = positions[folded] { return entries[existing].key }
+        // Room for a front matter's keys at once, rather than growing four times.
+        if entries.isEmpty {
+            entries.reserveCapacity(8)
+            positions.reserveCapacity(8)
+        }
         positions[folded] = entries.count
         entries.append((key, value))
         return nil
