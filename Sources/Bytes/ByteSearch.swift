@@ -37,6 +37,14 @@ public enum ByteSearch {
         bytes.withUnsafeBytes { firstOffset(of: needle, in: $0, from: start) }
     }
 
+    /// The offset of the last `byte` in the UTF-8 of `text`. Over its
+    /// contiguous bytes where it has them: a `String.UTF8View` walked back
+    /// one index at a time costs tens of instructions a byte.
+    public static func lastOffset(of byte: UInt8, in text: Substring) -> Int? {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: byte) }) { return found }
+        return text.utf8.lastIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+    }
+
     /// Whether `text` holds `needle`, compared as UTF-8 bytes.
     public static func contains(_ needle: String, in text: Substring) -> Bool {
         var text = text

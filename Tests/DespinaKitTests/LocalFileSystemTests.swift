@@ -211,6 +211,11 @@ import Testing
         #expect(lastPathComponent("") == "")
         #expect(lastPathComponent(String("xn".dropFirst())) == "n")
         #expect(pathExtension("posts/a.md") == "md")
+        // Found by byte: a name beyond ASCII is cut at the same characters.
+        #expect(lastPathComponent("yazılar/çay.md") == "çay.md")
+        #expect(parentPath("yazılar/çay.md") == "yazılar")
+        #expect(pathExtension("bài-viết/phở.markdown") == "markdown")
+        #expect(deletingPathExtension("bài-viết/phở.md") == "bài-viết/phở")
         #expect(pathExtension("posts/v1.2/a") == "")
         #expect(pathExtension("posts/.hidden") == "")
         #expect(pathExtension("tür/şiir.markdown") == "markdown")

@@ -244,25 +244,25 @@ extension FileSystem {
 /// string made at run time (`"n"` of a section emptied by an edit).
 func parentPath(_ path: String) -> String {
     let trimmed = trimmingTrailingSlashes(path[...])
-    guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-    if slash == trimmed.startIndex { return "/" }
-    return String(trimmingTrailingSlashes(trimmed[..<slash]))
+    guard let slash = ByteSearch.lastOffset(of: UInt8(ascii: "/"), in: trimmed) else { return "" }
+    if slash == 0 { return "/" }
+    return String(trimmingTrailingSlashes(trimmed[..<trimmed.utf8.index(trimmed.startIndex, offsetBy: slash)]))
 }
 
 /// The last component of `path` (`posts/a.md` → `a.md`), trailing slashes
 /// ignored (`posts/trip/` → `trip`); `/` for `/`.
 func lastPathComponent(_ path: String) -> String {
     let trimmed = trimmingTrailingSlashes(path[...])
-    guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")), trimmed.utf8.count > 1 else { return String(trimmed) }
-    return String(trimmed[trimmed.utf8.index(after: slash)...])
+    guard let slash = ByteSearch.lastOffset(of: UInt8(ascii: "/"), in: trimmed), trimmed.utf8.count > 1 else { return String(trimmed) }
+    return String(trimmed[trimmed.utf8.index(trimmed.startIndex, offsetBy: slash + 1)...])
 }
 
 /// The extension of the last component of `path` (`posts/a.md` → `md`);
 /// empty when it has none or when its only dot starts it (`.hidden`).
 func pathExtension(_ path: String) -> String {
     let name = lastPathComponent(path)
-    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
-    return String(name[name.utf8.index(after: dot)...])
+    guard let dot = ByteSearch.lastOffset(of: UInt8(ascii: "."), in: name[...]), dot != 0 else { return "" }
+    return String(name[name.utf8.index(name.startIndex, offsetBy: dot + 1)...])
 }
 
 /// `path` without the extension of its last component (`posts/a.md` →
