@@ -162,7 +162,10 @@ public enum TextFolding {
             if byte >= 0x41 && byte <= 0x5A { isLowercaseASCII = false }
         }
         if isLowercaseASCII { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        // Mapped over the contiguous bytes: `map` on `String.UTF8View` goes
+        // through its generic iterator.
+        var text = text
+        return text.withUTF8 { String(decoding: $0.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self) }
     }
 
     private static func appendFolded(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {
