@@ -118,7 +118,11 @@ public struct FrontMatter: Sendable, Hashable {
         in utf8: String.UTF8View, from start: String.Index
     ) -> (content: String.Index, next: String.Index)? {
         guard start < utf8.endIndex else { return nil }
-        guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+        // Over the contiguous bytes where the text has them: the view's own
+        // `firstIndex(of:)` steps through its generic iterator.
+        let rest = utf8[start...]
+        let found = rest.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "\n")) }
+        guard let newline = found.map({ $0.map { utf8.index(start, offsetBy: $0) } }) ?? rest.firstIndex(of: UInt8(ascii: "\n")) else {
             return (utf8.endIndex, utf8.endIndex)
         }
         var content = newline
