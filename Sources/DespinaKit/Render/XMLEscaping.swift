@@ -24,8 +24,10 @@ func escapeXML(_ text: String) -> String {
 /// `text` without the C0 controls other than tab, line feed and carriage
 /// return, and without U+FFFE and U+FFFF.
 private func droppingCharactersXMLForbids(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { source in
+    var contiguous = text
+    return contiguous.withUTF8 { source in
+        // Most text holds none of them (a post's whole HTML, in a feed): then it is not copied.
+        guard source.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.count)
         var index = 0
