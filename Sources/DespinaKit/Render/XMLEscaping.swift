@@ -11,15 +11,15 @@ import Bytes
 /// The five characters are escaped under the attribute policy of
 /// `HTMLEscaping`, so the text is also safe in an attribute either way quoted.
 func escapeXML(_ text: String) -> String {
-    var needsWork = false
-    for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
-        || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF {
-        needsWork = true
-        break
+    let needsWork = text.utf8.contains { byte in
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || mayBeForbiddenInXML(byte)
     }
     guard needsWork else { return text }
     return HTMLEscaping.attribute(droppingCharactersXMLForbids(text))
 }
+
+/// A C0 control XML forbids, or the lead byte of U+FFFE and U+FFFF (and of their neighbours).
+private func mayBeForbiddenInXML(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF }
 
 /// `text` without the C0 controls other than tab, line feed and carriage
 /// return, and without U+FFFE and U+FFFF.
@@ -27,7 +27,7 @@ private func droppingCharactersXMLForbids(_ text: String) -> String {
     var contiguous = text
     return contiguous.withUTF8 { source in
         // Most text holds none of them (a post's whole HTML, in a feed): then it is not copied.
-        guard source.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }) else { return text }
+        guard source.contains(where: mayBeForbiddenInXML) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.count)
         var index = 0
