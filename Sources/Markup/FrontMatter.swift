@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// The YAML front matter of a Markdown file: the block between a first line
@@ -118,13 +119,10 @@ public struct FrontMatter: Sendable, Hashable {
         in utf8: String.UTF8View, from start: String.Index
     ) -> (content: String.Index, next: String.Index)? {
         guard start < utf8.endIndex else { return nil }
-        // Over the contiguous bytes where the text has them: the view's own
-        // `firstIndex(of:)` steps through its generic iterator.
-        let rest = utf8[start...]
-        let found = rest.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "\n")) }
-        guard let newline = found.map({ $0.map { utf8.index(start, offsetBy: $0) } }) ?? rest.firstIndex(of: UInt8(ascii: "\n")) else {
+        guard let offset = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: Substring(utf8[start...])) else {
             return (utf8.endIndex, utf8.endIndex)
         }
+        let newline = utf8.index(start, offsetBy: offset)
         var content = newline
         if content > start, utf8[utf8.index(before: content)] == UInt8(ascii: "\r") {
             content = utf8.index(before: content)
