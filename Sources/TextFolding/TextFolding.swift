@@ -35,6 +35,7 @@ public enum TextFolding {
     ///     TextFolding.slug("Kỹ thuật")            // "ky-thuat"
     ///     TextFolding.slug("Önümde sokaklar")     // "onumde-sokaklar"
     public static func slug(_ text: String) -> String {
+        if let latin = latinSlug(text) { return latin }
         let folded = fold(text)
         if let ascii = asciiSlug(folded) { return ascii }
         var out = String.UnicodeScalarView()
@@ -52,15 +53,38 @@ public enum TextFolding {
         return String(out)
     }
 
-    /// `slug` of folded text that is all ASCII (most headings and titles),
-    /// made byte by byte; nil for any other text.
+    /// `slug` of folded text that is all ASCII, made byte by byte; nil for
+    /// any other text.
     private static func asciiSlug(_ folded: String) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(folded.utf8.count)
-        var pendingHyphen = false
+        var slug = ASCIISlug(capacity: folded.utf8.count)
         for byte in folded.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == UInt8(ascii: "'") { continue }
+            guard slug.add(byte) else { return nil }
+        }
+        return slug.text
+    }
+
+    /// `slug` of text that `foldLatin` folds to ASCII (most headings, titles
+    /// and file names, Turkish and Vietnamese ones too), made in one pass
+    /// over its bytes as they fold; nil for any other text.
+    private static func latinSlug(_ text: String) -> String? {
+        var slug = ASCIISlug(capacity: text.utf8.count)
+        guard forEachFoldedLatinByte(of: text, { slug.add($0) }) else { return nil }
+        return slug.text
+    }
+
+    /// A slug made of ASCII bytes of folded text, one at a time.
+    private struct ASCIISlug {
+        private var bytes: [UInt8] = []
+        private var pendingHyphen = false
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// Adds a byte of the folded text; false when it is not ASCII.
+        mutating func add(_ byte: UInt8) -> Bool {
+            guard byte < 0x80 else { return false }
+            if byte == UInt8(ascii: "'") { return true }
             if isASCIIWordByte(byte) {
                 if pendingHyphen && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
                 pendingHyphen = false
@@ -68,8 +92,8 @@ public enum TextFolding {
             } else {
                 pendingHyphen = true
             }
+            return true
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The slug of a tag or series name: `slug`, with `+` and `#` right
@@ -120,17 +144,39 @@ public enum TextFolding {
     private static func foldLatin(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                let byte = UInt8(truncatingIfNeeded: value)
-                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-                continue
-            }
-            guard let index = latinIndex(value) else { return nil }
-            bytes.append(contentsOf: latinFolds[index])
-        }
+        guard forEachFoldedLatinByte(of: text, { bytes.append($0); return true }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Calls `body` with each byte of `foldLatin(text)` in turn; false when
+    /// `text` has a scalar outside ASCII and `latinRanges`, or when `body`
+    /// returns false. Decodes the text's UTF-8 (valid, as a `String`'s is)
+    /// over its contiguous bytes.
+    @inline(__always)
+    private static func forEachFoldedLatinByte(of text: String, _ body: (UInt8) -> Bool) -> Bool {
+        var text = text
+        let folds = latinFolds
+        return text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let lead = utf8[index]
+                if lead < 0x80 {
+                    guard body(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead) else { return false }
+                    index += 1
+                    continue
+                }
+                // Latin scalars are below U+1F00: two or three bytes.
+                guard lead < 0xF0 else { return false }
+                var value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                if lead >= 0xE0 { value = UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F) }
+                index += lead >= 0xE0 ? 3 : 2
+                guard let scalar = latinIndex(value) else { return false }
+                for offset in Int(folds.starts[scalar])..<Int(folds.starts[scalar + 1]) {
+                    guard body(folds.bytes[offset]) else { return false }
+                }
+            }
+            return true
+        }
     }
 
     /// Latin-1 Supplement with Latin Extended-A and -B, the combining
@@ -147,12 +193,17 @@ public enum TextFolding {
         return nil
     }
 
-    /// The folded UTF-8 of each scalar in `latinRanges`, in order.
-    private static let latinFolds: [[UInt8]] = latinRanges.flatMap { range in
-        range.map { value in
-            Unicode.Scalar(value).map { Array(foldAnyScript(String(Character($0))).utf8) } ?? []
+    /// The folded UTF-8 of each scalar in `latinRanges`, in order, one after
+    /// another: scalar n's is `bytes[starts[n]..<starts[n + 1]]`. Flat, so
+    /// that reading a scalar's fold retains no array of its own.
+    private static let latinFolds: (bytes: [UInt8], starts: [Int32]) = {
+        var (bytes, starts): ([UInt8], [Int32]) = ([], [0])
+        for value in latinRanges.joined() {
+            if let scalar = Unicode.Scalar(value) { bytes += foldAnyScript(String(Character(scalar))).utf8 }
+            starts.append(Int32(bytes.count))
         }
-    }
+        return (bytes, starts)
+    }()
 
     /// The fast path: pure ASCII text only needs lowercasing.
     private static func foldASCII(_ text: String) -> String? {

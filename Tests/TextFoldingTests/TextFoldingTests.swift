@@ -46,6 +46,24 @@ import TextFolding
         #expect(TextFolding.slug(input) == expected)
     }
 
+    /// A slug of text that folds to ASCII is made in one pass as the text
+    /// folds; text with a scalar of another script goes through the whole
+    /// fold first. Both must agree, so each Latin text is slugged again with
+    /// a CJK word after it.
+    @Test func latinTextSlugsAsTheWholeFoldDoes() {
+        var texts = [
+            "İstanbul'da ılık bir gece", "Kỹ thuật lập trình", "Ky\u{0303} thua\u{0323}\u{0302}t", "Don't  panic!",
+            "Đà Nẵng và Hội An", "ÇĞİÖŞÜ çğıöşü", "Œuvre ǅemal Ǆ ǉ ŉ ſ", "5×3 µs ½ ª", "-- a_b --", "", "'",
+        ]
+        texts += (0x20..<0x250).compactMap { Unicode.Scalar($0).map { "x" + String(Character($0)) + "y" } }
+        texts += (0x300..<0x370).compactMap { Unicode.Scalar($0).map { "e" + String(Character($0)) } }
+        texts += (0x1E00..<0x1F00).compactMap { Unicode.Scalar($0).map { "x" + String(Character($0)) + "\u{0301}" } }
+        for text in texts {
+            let slug = TextFolding.slug(text)
+            #expect((slug.isEmpty ? "中" : slug + "-中") == TextFolding.slug(text + " 中"), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test(arguments: [
         ("C++", "c-plus-plus"), ("C#", "c-sharp"), ("c", "c"), ("Notepad++", "notepad-plus-plus"),
         ("F# and C#", "f-sharp-and-c-sharp"), ("#swift", "swift"), ("a + b", "a-b"), ("Swift", "swift"),
