@@ -19,19 +19,43 @@ public struct Fields: Sendable {
         /// Indexes into `names`, -1 for an empty slot; a power of two long.
         let slots: [Int32]
 
+        /// Fields of `names` and `values`; a name given again keeps its
+        /// first place and takes its last value.
         init(names: [String], values: [Value]) {
-            self.names = names
-            self.values = values
-            hashes = names.map(Fields.hash)
+            var (names, values, hashes) = (names, values, names.map(Fields.hash))
             var size = 4
             while size < names.count * 2 { size <<= 1 }
             var slots = [Int32](repeating: -1, count: size)
-            for (index, hash) in hashes.enumerated() {
-                var slot = Int(truncatingIfNeeded: hash) & (size - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                slots[slot] = Int32(index)
+            var repeated: [Int] = []
+            for index in names.indices {
+                var slot = Int(truncatingIfNeeded: hashes[index]) & (size - 1)
+                while slots[slot] >= 0 {
+                    let other = Int(slots[slot])
+                    if hashes[other] == hashes[index] && names[other] == names[index] { break }
+                    slot = (slot + 1) & (size - 1)
+                }
+                if slots[slot] >= 0 {
+                    values[Int(slots[slot])] = values[index]
+                    repeated.append(index)
+                } else {
+                    slots[slot] = Int32(index)
+                }
             }
-            self.slots = slots
+            if !repeated.isEmpty {
+                // Rare: made again without the repeats, so that every name is counted once.
+                for index in repeated.reversed() {
+                    names.remove(at: index)
+                    values.remove(at: index)
+                    hashes.remove(at: index)
+                }
+                slots = [Int32](repeating: -1, count: size)
+                for (index, hash) in hashes.enumerated() {
+                    var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+                    while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                    slots[slot] = Int32(index)
+                }
+            }
+            (self.names, self.values, self.hashes, self.slots) = (names, values, hashes, slots)
         }
     }
 
@@ -48,6 +72,12 @@ public struct Fields: Sendable {
             values.append(value)
         }
         storage = Storage(names: names, values: values)
+    }
+
+    /// Fields with the names and values of `pairs`, made straight from them,
+    /// without a `Dictionary` first: a name given again keeps its last value.
+    public init(_ pairs: [(String, Value)]) {
+        storage = Storage(names: pairs.map { $0.0 }, values: pairs.map { $0.1 })
     }
 
     /// The value of the field `name`, or `nil` when there is none.
@@ -97,19 +127,7 @@ extension Fields: ExpressibleByDictionaryLiteral {
     /// straight from the pairs, without a `Dictionary` first: literals are
     /// small, and pages make thousands of them (links, tags, pagination).
     public init(dictionaryLiteral elements: (String, Value)...) {
-        var names: [String] = []
-        var values: [Value] = []
-        names.reserveCapacity(elements.count)
-        values.reserveCapacity(elements.count)
-        for (name, value) in elements {
-            if let index = names.firstIndex(of: name) {
-                values[index] = value
-            } else {
-                names.append(name)
-                values.append(value)
-            }
-        }
-        storage = Storage(names: names, values: values)
+        self.init(elements)
     }
 }
 

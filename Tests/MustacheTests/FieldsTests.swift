@@ -43,6 +43,16 @@ import Testing
         #expect(fields["name"].map(\.interpolatedText) == "last")
     }
 
+    @Test func repeatedNamesInPairsKeepTheirLastValuesAndAreCountedOnce() {
+        let pairs: [(String, Value)] = (0..<40).map { ("name\($0 % 13)", .int($0)) } + [("a", "first"), ("a", "last")]
+        let fields = Fields(pairs)
+        #expect(fields.count == 14)
+        #expect(fields.keys == (["a"] + (0..<13).map { "name\($0)" }).sorted())
+        for number in 0..<13 { #expect(fields["name\(number)"].map(\.interpolatedText) == String(number == 0 ? 39 : 26 + number)) }
+        #expect(fields["a"].map(\.interpolatedText) == "last")
+        #expect(fields["b"] == nil)
+    }
+
     @Test func dottedNamesGoThroughNestedFields() throws {
         let context: Value = ["post": ["author": ["name": "Ada"]], "site": ["title": "Despina"]]
         let template = try Template(source: "{{post.author.name}} on {{site.title}}{{post.missing.name}}")

@@ -91,31 +91,23 @@ final class PageContexts: Sendable {
     private static let kindFlags = PageKind.allCases.compactMap { kind in kind.flag.map { (kind, $0) } }
 
     /// The root of a page's context: everything every template can use.
+    /// Made as lists of pairs, where a later pair wins: no dictionary to
+    /// hash and grow for each of thousands of pages.
     func root(kind: PageKind, title: String, path: String, language: String, extra: [String: Value]) -> Value {
-        var page: [String: Value] = [
-            "kind": .string(kind.rawValue),
-            "title": .string(title),
-            "heading": .string(title),
-            "description": .string(config.description),
-            "url": .string(url(path)),
-            "permalink": .string(permalink(path)),
-            "ogType": .string(kind == .post ? "article" : "website"),
-            "noindex": .bool(kind.isNoindex),
-        ]
-        for (other, flag) in Self.kindFlags { page[flag] = .bool(other == kind) }
-        var context: [String: Value] = [
-            "site": site,
-            "lang": .string(language),
-            "i18n": interfaceStrings[Localization(language: language).language] ?? .null,
+        var page: [(String, Value)] = [
+            ("kind", .string(kind.rawValue)), ("title", .string(title)), ("heading", .string(title)),
+            ("description", .string(config.description)), ("url", .string(url(path))),
+            ("permalink", .string(permalink(path))), ("ogType", .string(kind == .post ? "article" : "website")),
+            ("noindex", .bool(kind.isNoindex)),
+        ] + Self.kindFlags.map { other, flag in (flag, .bool(other == kind)) }
+        var context: [(String, Value)] = [
+            ("site", site), ("lang", .string(language)),
+            ("i18n", interfaceStrings[Localization(language: language).language] ?? .null),
         ]
         for (key, value) in extra {
-            if key == "page", case .dictionary(let overrides) = value {
-                page.merge(overrides) { _, new in new }
-            } else {
-                context[key] = value
-            }
+            if key == "page", case .dictionary(let overrides) = value { page += overrides } else { context.append((key, value)) }
         }
-        context["page"] = .dictionary(Fields(page))
+        context.append(("page", .dictionary(Fields(page))))
         return .dictionary(Fields(context))
     }
 
