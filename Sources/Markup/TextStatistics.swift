@@ -13,24 +13,98 @@ enum TextStatistics {
 
     /// The number of words in UTF-8 `bytes`; see ``wordCount(of:)``.
     ///
-    /// Words and spaces alternate every few bytes, which a branch on each
-    /// byte's class would guess wrong about half the time; each byte is
-    /// instead looked up in a table of transitions, by the byte and by
-    /// whether the count is inside a word, which gives the next state and
-    /// whether a word started. Only the rare first byte of general
-    /// punctuation takes a branch of its own.
+    /// Eight bytes at a time: each byte's class is worked out for all eight
+    /// at once, in the bits of one integer, and so is whether each byte is
+    /// inside a word; words start where a letter follows a byte outside
+    /// one. Eight bytes holding 0xE2, the first byte of general punctuation,
+    /// and the last few bytes go through `WordCounter.count(_:from:to:)`.
     static func wordCount(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        transitions.withUnsafeBufferPointer { transitions in
-            var count = 0
+        guard let base = bytes.baseAddress else { return 0 }
+        var counter = WordCounter()
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= 8 {
+                let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if WordCounter.zeroBytes(chunk ^ WordCounter.ones &* 0xE2) == 0 {
+                    counter.count(chunk)
+                    index += 8
+                    continue
+                }
+            }
+            index = counter.count(bytes, from: index, to: min(index + 8, bytes.count))
+        }
+        return counter.words
+    }
+
+    /// A count of words under way, and whether it is inside one.
+    private struct WordCounter {
+        var words = 0
+        var inWord = false
+
+        static let ones: UInt64 = 0x0101_0101_0101_0101
+        static let high: UInt64 = 0x8080_8080_8080_8080
+
+        /// 0x80 in each byte of `bits` that is zero, 0 in the others.
+        @inline(__always)
+        static func zeroBytes(_ bits: UInt64) -> UInt64 {
+            ~(((bits & ~high) &+ ~high) | bits | ~high)
+        }
+
+        /// 0x80 in each byte of `bits` below 0x80 that is at least `value`
+        /// (at most 0x80).
+        @inline(__always)
+        static func atLeast(_ value: UInt64, _ bits: UInt64) -> UInt64 {
+            ((bits | high) &- ones &* value) & high
+        }
+
+        /// Counts the words of eight bytes with no 0xE2 among them, the
+        /// first in the low byte. A letter, digit or byte beyond ASCII
+        /// starts or goes on with a word, a space ends one, and other ASCII
+        /// (punctuation) keeps the state of the byte before it.
+        @inline(__always)
+        mutating func count(_ chunk: UInt64) {
+            let beyondASCII = chunk & Self.high
+            let lower = chunk | Self.ones &* 0x20
+            let letters = Self.atLeast(0x61, lower) & ~Self.atLeast(0x7B, lower)
+            let digits = Self.atLeast(0x30, chunk) & ~Self.atLeast(0x3A, chunk)
+            let spaces = Self.zeroBytes(chunk ^ Self.ones &* 0x20) | Self.zeroBytes(chunk ^ Self.ones &* 0x0D)
+                | Self.atLeast(0x09, chunk) & ~Self.atLeast(0x0B, chunk)
+            let wordBytes = beyondASCII | letters | digits
+            // Whole bytes of ones: each 0x80 moved down to bit 0, times 0xFF.
+            let word = (wordBytes >> 7) &* 0xFF
+            let other = ((Self.high & ~wordBytes & ~spaces) >> 7) &* 0xFF
+            let before: UInt64 = inWord ? 0xFF : 0
+            // A run of punctuation after a word byte (or after a word at
+            // the start) is inside it: one added to the run's first byte
+            // carries through the run, flipping every byte of it.
+            let runStarts = ((word << 8) | before) & other & Self.ones
+            let inside = word | (((other &+ runStarts) ^ other) & other)
+            let starts = word & ~((inside << 8) | before)
+            // One bit a byte at most: multiplying by `ones` sums them into the top byte.
+            words += Int(((starts & Self.ones) &* Self.ones) >> 56)
+            inWord = inside >> 56 != 0
+        }
+
+        /// Counts the words of `bytes` from `start` up to `end`, one byte at
+        /// a time, through `transitions`; returns where it stopped, past
+        /// `end` when general punctuation started before it.
+        ///
+        /// Words and spaces alternate every few bytes, which a branch on
+        /// each byte's class would guess wrong about half the time; each
+        /// byte is instead looked up in a table of transitions, by the byte
+        /// and by whether the count is inside a word, which gives the next
+        /// state and whether a word started. Only the rare first byte of
+        /// general punctuation takes a branch of its own.
+        mutating func count(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
             // 256 inside a word, 0 outside: the half of `transitions` to read.
-            var state = 0
-            var index = 0
-            let end = bytes.count
+            var state = inWord ? 256 : 0
+            var index = start
+            defer { inWord = state != 0 }
             while index < end {
-                let transition = transitions[state | Int(bytes[index])]
+                let transition = TextStatistics.transitions[state | Int(bytes[index])]
                 index += 1
-                if transition != punctuationLead {
-                    count &+= Int(transition >> 1)
+                if transition != TextStatistics.punctuationLead {
+                    words &+= Int(transition >> 1)
                     state = Int(transition & 1) << 8
                     continue
                 }
@@ -39,20 +113,23 @@ enum TextStatistics {
                 // quotes are apostrophes inside a word (it’s). Any other
                 // character with this first byte is a word's.
                 let outside = state == 0 ? 1 : 0
-                guard index < end else { return count + outside }
+                guard index < bytes.count else {
+                    words += outside
+                    return index
+                }
                 let second = bytes[index]
                 index += 1
                 if second == 0x80 || second == 0x81 {
-                    let third = index < end ? bytes[index] : nil
+                    let third = index < bytes.count ? bytes[index] : nil
                     if third != nil { index += 1 }
                     if second == 0x80, third == 0x98 || third == 0x99 { continue }
                     state = 0
                 } else {
-                    count += outside
+                    words += outside
                     state = 256
                 }
             }
-            return count
+            return index
         }
     }
 

@@ -91,15 +91,15 @@ struct PlainTextTests {
         #expect(TextStatistics.wordCount(of: text) == words)
     }
 
-    /// The table-driven count against the rule written plainly, one
-    /// character at a time, on text made of every kind of character it
-    /// tells apart.
+    /// The count, eight bytes at a time and byte by byte, against the rule
+    /// written plainly, one character at a time, on text made of every kind
+    /// of character it tells apart, long enough to cross many groups of eight.
     @Test func countFollowsThePlainRule() {
         let pieces = ["a", "Z", "7", "ş", "ệ", "語", " ", "\t", "\n", "\r", "-", "'", ".", "\u{2019}", "\u{2018}",
                       "\u{2014}", "\u{2026}", "\u{2000}", "\u{2190}", "\u{2070}", "\u{00A0}"]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 {
-            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             #expect(TextStatistics.wordCount(of: text) == plainCount(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
