@@ -1,3 +1,5 @@
+import Bytes
+
 /// Word count and reading time of plain text.
 enum TextStatistics {
     /// Words a reader reads in a minute.
@@ -24,8 +26,8 @@ enum TextStatistics {
         var index = 0
         while index < bytes.count {
             if bytes.count - index >= 8 {
-                let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                if WordCounter.zeroBytes(chunk ^ WordCounter.ones &* 0xE2) == 0 {
+                let chunk = ByteLanes.load(base + index)
+                if ByteLanes.equal(chunk, 0xE2) == 0 {
                     counter.count(chunk)
                     index += 8
                     continue
@@ -41,47 +43,29 @@ enum TextStatistics {
         var words = 0
         var inWord = false
 
-        static let ones: UInt64 = 0x0101_0101_0101_0101
-        static let high: UInt64 = 0x8080_8080_8080_8080
-
-        /// 0x80 in each byte of `bits` that is zero, 0 in the others.
-        @inline(__always)
-        static func zeroBytes(_ bits: UInt64) -> UInt64 {
-            ~(((bits & ~high) &+ ~high) | bits | ~high)
-        }
-
-        /// 0x80 in each byte of `bits` below 0x80 that is at least `value`
-        /// (at most 0x80).
-        @inline(__always)
-        static func atLeast(_ value: UInt64, _ bits: UInt64) -> UInt64 {
-            ((bits | high) &- ones &* value) & high
-        }
-
         /// Counts the words of eight bytes with no 0xE2 among them, the
         /// first in the low byte. A letter, digit or byte beyond ASCII
         /// starts or goes on with a word, a space ends one, and other ASCII
         /// (punctuation) keeps the state of the byte before it.
         @inline(__always)
         mutating func count(_ chunk: UInt64) {
-            let beyondASCII = chunk & Self.high
-            let lower = chunk | Self.ones &* 0x20
-            let letters = Self.atLeast(0x61, lower) & ~Self.atLeast(0x7B, lower)
-            let digits = Self.atLeast(0x30, chunk) & ~Self.atLeast(0x3A, chunk)
-            let spaces = Self.zeroBytes(chunk ^ Self.ones &* 0x20) | Self.zeroBytes(chunk ^ Self.ones &* 0x0D)
-                | Self.atLeast(0x09, chunk) & ~Self.atLeast(0x0B, chunk)
+            let beyondASCII = chunk & ByteLanes.high
+            let letters = ByteLanes.within(chunk | ByteLanes.ones &* 0x20, 0x61, 0x7A)
+            let digits = ByteLanes.within(chunk, 0x30, 0x39)
+            let spaces = ByteLanes.equal(chunk, 0x20) | ByteLanes.equal(chunk, 0x0D) | ByteLanes.within(chunk, 0x09, 0x0A)
             let wordBytes = beyondASCII | letters | digits
             // Whole bytes of ones: each 0x80 moved down to bit 0, times 0xFF.
             let word = (wordBytes >> 7) &* 0xFF
-            let other = ((Self.high & ~wordBytes & ~spaces) >> 7) &* 0xFF
+            let other = ((ByteLanes.high & ~wordBytes & ~spaces) >> 7) &* 0xFF
             let before: UInt64 = inWord ? 0xFF : 0
             // A run of punctuation after a word byte (or after a word at
             // the start) is inside it: one added to the run's first byte
             // carries through the run, flipping every byte of it.
-            let runStarts = ((word << 8) | before) & other & Self.ones
+            let runStarts = ((word << 8) | before) & other & ByteLanes.ones
             let inside = word | (((other &+ runStarts) ^ other) & other)
             let starts = word & ~((inside << 8) | before)
             // One bit a byte at most: multiplying by `ones` sums them into the top byte.
-            words += Int(((starts & Self.ones) &* Self.ones) >> 56)
+            words += Int(((starts & ByteLanes.ones) &* ByteLanes.ones) >> 56)
             inWord = inside >> 56 != 0
         }
 

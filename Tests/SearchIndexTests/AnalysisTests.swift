@@ -15,6 +15,25 @@ import Testing
         #expect(found == WordScanner.words(in: text))
     }
 
+    /// Eight bytes of ASCII at a time and a character at a time, across
+    /// every edge of a group of eight: the same words as the scalar
+    /// scanner, each marked ASCII exactly when it is.
+    @Test func byteScannerAgreesOnLongMixedText() {
+        let pieces = ["a", "Z", "7", "_", "word", "ş", "ệ", "e\u{0301}", "語", " ", "  ", "\n", "'", "-", ".", "(", "@", "—", "\u{00A0}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...48, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            var found: [String] = []
+            var asciiFlags: [Bool] = []
+            WordScanner.forEachWord(in: text) { bytes, isASCII in
+                found.append(String(decoding: bytes, as: UTF8.self))
+                asciiFlags.append(isASCII)
+            }
+            #expect(found == WordScanner.words(in: text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(asciiFlags == found.map { $0.utf8.allSatisfy { $0 < 0x80 } }, "\(found)")
+        }
+    }
+
     @Test(arguments: [
         ("URLSession", ["URL", "Session"]), ("dispatch_async", ["dispatch", "async"]),
         ("stringWithFormat", ["string", "With", "Format"]), ("MainActor", ["Main", "Actor"]),
