@@ -21,6 +21,9 @@ public struct ByteTable: Sendable {
     @usableFromInline var hashes: [UInt64] = []
     @usableFromInline var starts: [Int] = []
     @usableFromInline var lengths: [Int32] = []
+    /// The first eight bytes of each string (zeros after a shorter one):
+    /// a string of eight bytes or fewer is compared as one integer.
+    @usableFromInline var heads: [UInt64] = []
     @usableFromInline var arena: [UInt8] = []
 
     /// Room for `capacity` strings before the table first grows.
@@ -59,29 +62,40 @@ public struct ByteTable: Sendable {
         }
     }
 
-    /// `find(hash:length:byte:)` for bytes in memory: the search
-    /// analyzer's words, looked up for every word of every document, so the
-    /// table is read through pointers, without a bounds check per byte.
+    /// `find(hash:length:byte:)` for bytes in memory whose first eight
+    /// bytes are `head`: the search analyzer's words, looked up for every
+    /// word of every document. Most are eight bytes or fewer, found with
+    /// no comparison beyond the hash, length and head.
     @inlinable
-    func find(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    func find(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int {
         let length = bytes.count
-        return slots.withUnsafeBufferPointer { slots in
-            hashes.withUnsafeBufferPointer { hashes in
-                arena.withUnsafeBufferPointer { arena in
-                    let mask = slots.count - 1
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while true {
-                        let index = Int(slots[slot])
-                        if index < 0 { return -1 - slot }
-                        if hashes[index] == hash && Int(lengths[index]) == length,
-                           Self.equal(arena.baseAddress.map { $0 + starts[index] }, bytes.baseAddress, count: length) {
-                            return index
-                        }
-                        slot = (slot + 1) & mask
-                    }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { return -1 - slot }
+            if hashes[index] == hash && Int(lengths[index]) == length && heads[index] == head {
+                if length <= 8 { return index }
+                let start = starts[index]
+                if arena.withUnsafeBufferPointer({ Self.equal($0.baseAddress.map { $0 + start }, bytes.baseAddress, count: length) }) {
+                    return index
                 }
             }
+            slot = (slot + 1) & mask
         }
+    }
+
+    /// The FNV-1a hash of `bytes` and their first eight bytes, in one pass.
+    @inlinable
+    static func hashAndHead(of bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, head: UInt64) {
+        var digest = FNV1a64()
+        var head: UInt64 = 0
+        for offset in 0..<min(bytes.count, 8) {
+            digest.combine(bytes[offset])
+            head |= UInt64(bytes[offset]) << (offset << 3)
+        }
+        for offset in min(bytes.count, 8)..<bytes.count { digest.combine(bytes[offset]) }
+        return (hash(digest: digest.value), head)
     }
 
     /// Whether the `count` bytes at `first` and at `second` are the same.
@@ -105,14 +119,15 @@ public struct ByteTable: Sendable {
     /// next number).
     @inlinable
     public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
-        let hash = Self.hash(digest: FNV1a64.hash(bytes))
-        let found = find(hash: hash, bytes: bytes)
+        let (hash, head) = Self.hashAndHead(of: bytes)
+        let found = find(hash: hash, bytes: bytes, head: head)
         if found >= 0 { return (found, false) }
         let index = count
         slots[-1 - found] = Int32(index)
         hashes.append(hash)
         starts.append(arena.count)
         lengths.append(Int32(bytes.count))
+        heads.append(head)
         arena.append(contentsOf: bytes)
         if count * 2 > slots.count { grow() }
         return (index, true)
