@@ -94,6 +94,10 @@ final class PageContexts: Sendable {
     /// Made as lists of pairs, where a later pair wins: no dictionary to
     /// hash and grow for each of thousands of pages.
     func root(kind: PageKind, title: String, path: String, language: String, extra: [String: Value]) -> Value {
+        root(kind: kind, title: title, path: path, language: language, extra: extra.map { ($0.key, $0.value) })
+    }
+
+    func root(kind: PageKind, title: String, path: String, language: String, extra: [(String, Value)]) -> Value {
         var page: [(String, Value)] = [
             ("kind", .string(kind.rawValue)), ("title", .string(title)), ("heading", .string(title)),
             ("description", .string(config.description)), ("url", .string(url(path))),
@@ -121,21 +125,21 @@ final class PageContexts: Sendable {
 
     /// The context of a standalone page.
     func page(_ entry: Entry) -> Value {
-        own(entry, summary: PostSummary(post: entry, parts: summaryParts), kind: .page, adding: [:])
+        own(entry, summary: PostSummary(post: entry, parts: summaryParts), kind: .page, adding: [])
     }
 
     /// The context of a post's or page's own page: its summary with its
     /// content, table of contents and what `added` holds (its neighbours).
-    private func own(_ entry: Entry, summary: PostSummary, kind: PageKind, adding added: [String: Value]) -> Value {
+    private func own(_ entry: Entry, summary: PostSummary, kind: PageKind, adding added: [(String, Value)]) -> Value {
         var added = added
-        added["contentHTML"] = contentWithHeadingLinks(of: entry)
+        added.append(("contentHTML", contentWithHeadingLinks(of: entry)))
         addTableOfContents(for: entry, to: &added)
-        var page: [String: Value] = [:]
-        if let description = entry.description, !description.isEmpty { page["description"] = .string(description) }
-        if let image = summary.value(forKey: "image") { page["image"] = image }
+        var page: [(String, Value)] = []
+        if let description = entry.description, !description.isEmpty { page.append(("description", .string(description))) }
+        if let image = summary.value(forKey: "image") { page.append(("image", image)) }
         let post = ShownPost(summary, localization: Localization(language: entry.language), adding: Fields(added))
         return root(kind: kind, title: entry.title, path: entry.path, language: entry.language,
-                    extra: ["post": .object(post), "page": .dictionary(Fields(page))])
+                    extra: [("post", .object(post)), ("page", .dictionary(Fields(page)))])
     }
 
     /// The HTML of a post or page for its own page: with a link on each
@@ -146,16 +150,16 @@ final class PageContexts: Sendable {
         return .object(HeadingLinkedHTML(content.htmlText, headings: content.headings, label: label))
     }
 
-    private func addTableOfContents(for entry: Entry, to post: inout [String: Value]) {
+    private func addTableOfContents(for entry: Entry, to post: inout [(String, Value)]) {
         let headings = entry.content?.headings ?? []
         let shallowest = headings.map(\.level).min() ?? 1
-        post["toc"] = .array(headings.map { heading in
+        post.append(("toc", .array(headings.map { heading in
             .dictionary([
                 "level": .int(heading.level), "depth": .int(heading.level - shallowest),
                 "id": .string(heading.id), "title": .string(heading.title),
             ])
-        })
-        post["hasTOC"] = .bool(headings.count >= 3 && !entry.isPoem)
+        })))
+        post.append(("hasTOC", .bool(headings.count >= 3 && !entry.isPoem)))
     }
 
     // MARK: - Lists
@@ -203,17 +207,19 @@ final class PageContexts: Sendable {
         .object(ShownPost(summaries[index], localization: listLocalization))
     }
 
+    /// Made as lists of pairs, as `root` is: later pairs win.
     func list(kind: PageKind, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
-        var values = extra
-        values["posts"] = .array(page.posts.map(listed))
-        if let pagination = pagination(page, basePath: basePath) { values["pagination"] = pagination }
-        var pageValues: [String: Value] = [:]
+        var (values, pageValues): ([(String, Value)], [(String, Value)]) = ([], [])
         if page.number > 1 {
             let localization = Localization(language: config.language).strings
-            pageValues["title"] = .string("\(title) — \(localization["pageNumber"] ?? "Page") \(page.number)")
+            pageValues.append(("title", .string("\(title) — \(localization["pageNumber"] ?? "Page") \(page.number)")))
         }
-        if case .dictionary(let existing)? = values["page"] { pageValues.merge(existing) { _, new in new } }
-        values["page"] = .dictionary(Fields(pageValues))
+        for (key, value) in extra {
+            if key == "page", case .dictionary(let existing) = value { pageValues += existing } else { values.append((key, value)) }
+        }
+        values.append(("posts", .array(page.posts.map(listed))))
+        if let pagination = pagination(page, basePath: basePath) { values.append(("pagination", pagination)) }
+        values.append(("page", .dictionary(Fields(pageValues))))
         return root(kind: kind, title: title, path: page.path, language: config.language, extra: values)
     }
 }

@@ -75,29 +75,29 @@ extension PageContexts {
     }
 
     /// `post.previous`, `post.next` and `post.series` of a post's page.
-    func values(of links: PostLinks) -> [String: Value] {
+    func values(of links: PostLinks) -> [(String, Value)] {
         func value(_ link: PostLinks.Link) -> Value {
             .dictionary(["title": .string(link.title), "url": .string(url(link.path))])
         }
-        var values: [String: Value] = [:]
-        values["previous"] = links.previous.map(value)
-        values["next"] = links.next.map(value)
+        var values: [(String, Value)] = []
+        if let previous = links.previous { values.append(("previous", value(previous))) }
+        if let next = links.next { values.append(("next", value(next))) }
         if let box = links.series {
-            var series: [String: Value] = [
-                "title": .string(box.title),
-                "url": .string(url(SiteModel.SeriesGroup.path(slug: box.slug))),
-                "part": .int(box.position + 1),
-                "count": .int(box.parts.count),
-                "parts": .array(box.parts.enumerated().map { position, part in
+            var series: [(String, Value)] = [
+                ("title", .string(box.title)),
+                ("url", .string(url(SiteModel.SeriesGroup.path(slug: box.slug)))),
+                ("part", .int(box.position + 1)),
+                ("count", .int(box.parts.count)),
+                ("parts", .array(box.parts.enumerated().map { position, part in
                     .dictionary([
                         "title": .string(part.title), "url": .string(url(part.path)),
                         "part": .int(position + 1), "isCurrent": .bool(position == box.position),
                     ])
-                }),
+                })),
             ]
-            if box.position > 0 { series["previous"] = value(box.parts[box.position - 1]) }
-            if box.position + 1 < box.parts.count { series["next"] = value(box.parts[box.position + 1]) }
-            values["series"] = .dictionary(Fields(series))
+            if box.position > 0 { series.append(("previous", value(box.parts[box.position - 1]))) }
+            if box.position + 1 < box.parts.count { series.append(("next", value(box.parts[box.position + 1]))) }
+            values.append(("series", .dictionary(Fields(series))))
         }
         return values
     }
