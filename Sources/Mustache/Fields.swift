@@ -2,60 +2,85 @@ import Bytes
 
 /// The named fields of a dictionary ``Value``, read-only once made.
 ///
-/// A small open-addressing table keyed by a 64-bit FNV-1a hash of each
-/// name's UTF-8 bytes. The renderer hashes every name of a template once,
-/// when the template is parsed, and a look-up then costs a probe or two and
-/// one comparison of the names, where a `[String: Value]` would hash the
-/// name again (with a seeded hasher) in every context it is looked for in.
+/// Keyed by a 64-bit FNV-1a hash of each name's UTF-8 bytes. The renderer
+/// hashes every name of a template once, when the template is parsed, and a
+/// look-up then compares hashes and one name, where a `[String: Value]`
+/// would hash the name again (with a seeded hasher) in every context it is
+/// looked for in. Up to eight fields are one array, gone through in order;
+/// more have an open-addressing table beside it.
 ///
 /// Iteration gives the fields in the order of their names (sorted when
 /// asked for: rendering never iterates, and making fields should not pay
 /// for a sort).
 public struct Fields: Sendable {
     private final class Storage: Sendable {
-        let names: [String]
-        let values: [Value]
-        let hashes: [UInt64]
-        /// Indexes into `names`, -1 for an empty slot; a power of two long.
+        /// The fields in the order they were first given.
+        let entries: [Entry]
+        /// Indexes into `entries`, -1 for an empty slot, a power of two
+        /// long; empty for a few fields, which are found by going through
+        /// their hashes (most fields are a link's or a tag's two or three).
         let slots: [Int32]
 
-        /// Fields of `names` and `values`; a name given again keeps its
-        /// first place and takes its last value.
-        init(names: [String], values: [Value]) {
-            var (names, values, hashes) = (names, values, names.map(Fields.hash))
+        struct Entry {
+            let hash: UInt64
+            let name: String
+            var value: Value
+        }
+
+        /// The most fields found without a table of slots.
+        static let scanned = 8
+
+        /// Fields of `pairs`; a name given again keeps its first place and
+        /// takes its last value.
+        init(_ pairs: [(String, Value)]) {
+            var entries: [Entry] = []
+            entries.reserveCapacity(pairs.count)
+            if pairs.count <= Self.scanned {
+                for (name, value) in pairs {
+                    let hash = Fields.hash(name)
+                    if let index = entries.firstIndex(where: { $0.hash == hash && $0.name == name }) {
+                        entries[index].value = value
+                    } else {
+                        entries.append(Entry(hash: hash, name: name, value: value))
+                    }
+                }
+                (self.entries, slots) = (entries, [])
+                return
+            }
             var size = 4
-            while size < names.count * 2 { size <<= 1 }
+            while size < pairs.count * 2 { size <<= 1 }
             var slots = [Int32](repeating: -1, count: size)
-            var repeated: [Int] = []
-            for index in names.indices {
-                var slot = Int(truncatingIfNeeded: hashes[index]) & (size - 1)
+            for (name, value) in pairs {
+                let hash = Fields.hash(name)
+                var slot = Int(truncatingIfNeeded: hash) & (size - 1)
                 while slots[slot] >= 0 {
-                    let other = Int(slots[slot])
-                    if hashes[other] == hashes[index] && names[other] == names[index] { break }
+                    let other = entries[Int(slots[slot])]
+                    if other.hash == hash && other.name == name { break }
                     slot = (slot + 1) & (size - 1)
                 }
                 if slots[slot] >= 0 {
-                    values[Int(slots[slot])] = values[index]
-                    repeated.append(index)
+                    entries[Int(slots[slot])].value = value
                 } else {
-                    slots[slot] = Int32(index)
+                    slots[slot] = Int32(entries.count)
+                    entries.append(Entry(hash: hash, name: name, value: value))
                 }
             }
-            if !repeated.isEmpty {
-                // Rare: made again without the repeats, so that every name is counted once.
-                for index in repeated.reversed() {
-                    names.remove(at: index)
-                    values.remove(at: index)
-                    hashes.remove(at: index)
-                }
-                slots = [Int32](repeating: -1, count: size)
-                for (index, hash) in hashes.enumerated() {
-                    var slot = Int(truncatingIfNeeded: hash) & (size - 1)
-                    while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                    slots[slot] = Int32(index)
-                }
+            (self.entries, self.slots) = (entries, slots)
+        }
+
+        func value(named name: String, hash: UInt64) -> Value? {
+            guard !slots.isEmpty else {
+                for entry in entries where entry.hash == hash && entry.name == name { return entry.value }
+                return nil
             }
-            (self.names, self.values, self.hashes, self.slots) = (names, values, hashes, slots)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let index = Int(slots[slot])
+                if index < 0 { return nil }
+                if entries[index].hash == hash && entries[index].name == name { return entries[index].value }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
@@ -63,21 +88,13 @@ public struct Fields: Sendable {
 
     /// Fields with the names and values of `dictionary`.
     public init(_ dictionary: [String: Value]) {
-        var names: [String] = []
-        var values: [Value] = []
-        names.reserveCapacity(dictionary.count)
-        values.reserveCapacity(dictionary.count)
-        for (name, value) in dictionary {
-            names.append(name)
-            values.append(value)
-        }
-        storage = Storage(names: names, values: values)
+        storage = Storage(dictionary.map { ($0.key, $0.value) })
     }
 
     /// Fields with the names and values of `pairs`, made straight from them,
     /// without a `Dictionary` first: a name given again keeps its last value.
     public init(_ pairs: [(String, Value)]) {
-        storage = Storage(names: pairs.map { $0.0 }, values: pairs.map { $0.1 })
+        storage = Storage(pairs)
     }
 
     /// The value of the field `name`, or `nil` when there is none.
@@ -87,31 +104,17 @@ public struct Fields: Sendable {
 
     /// The value of the field `name` whose ``hash(_:)`` is `hash`.
     public func value(named name: String, hash: UInt64) -> Value? {
-        let slots = storage.slots
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = Int(slots[slot])
-            if index < 0 { return nil }
-            if storage.hashes[index] == hash && storage.names[index] == name { return storage.values[index] }
-            slot = (slot + 1) & mask
-        }
+        storage.value(named: name, hash: hash)
     }
 
     /// The number of fields.
-    public var count: Int { storage.names.count }
+    public var count: Int { storage.entries.count }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { storage.names.isEmpty }
+    public var isEmpty: Bool { storage.entries.isEmpty }
 
     /// The names of the fields, in order.
-    public var keys: [String] { storage.names.sorted() }
-
-    /// The positions of the fields in the order of their names.
-    private var sortedIndices: [Int] {
-        let names = storage.names
-        return names.indices.sorted { names[$0] < names[$1] }
-    }
+    public var keys: [String] { storage.entries.map(\.name).sorted() }
 
     /// The 64-bit FNV-1a hash of the UTF-8 bytes of `name`, mixed: what
     /// fields are found by, and what the renderer passes with each key.
@@ -134,6 +137,6 @@ extension Fields: ExpressibleByDictionaryLiteral {
 extension Fields: Sequence {
     /// The fields as name and value pairs, in the order of their names.
     public func makeIterator() -> IndexingIterator<[(String, Value)]> {
-        sortedIndices.map { (storage.names[$0], storage.values[$0]) }.makeIterator()
+        storage.entries.sorted { $0.name < $1.name }.map { ($0.name, $0.value) }.makeIterator()
     }
 }

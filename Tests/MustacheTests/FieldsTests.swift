@@ -38,9 +38,12 @@ import Testing
     }
 
     @Test func aRepeatedNameInALiteralKeepsItsLastValue() {
-        let fields: Fields = ["name": "first", "name": "last"]
-        #expect(fields.count == 1)
+        let fields: Fields = ["name": "first", "other": 2, "name": "last"]
+        #expect(fields.count == 2)
         #expect(fields["name"].map(\.interpolatedText) == "last")
+        #expect(fields["other"].map(\.interpolatedText) == "2")
+        #expect(fields["missing"] == nil)
+        #expect(fields.keys == ["name", "other"])
     }
 
     @Test func repeatedNamesInPairsKeepTheirLastValuesAndAreCountedOnce() {
