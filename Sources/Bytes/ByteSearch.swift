@@ -19,13 +19,18 @@ public enum ByteSearch {
         return needle.withUnsafeBytes { needleBytes -> Int? in
             guard let needleBase = needleBytes.baseAddress else { return nil }
             let first = Int32(needle[0])
+            let second = needle.count > 1 ? needle[1] : nil
             let last = bytes.count - needle.count
             var offset = start
-            // `memchr` skips to each candidate first byte; `memcmp` checks the rest.
+            // `memchr` skips to each candidate first byte; `memcmp` checks the
+            // rest, once the second byte matches too: needles such as `<h2`
+            // start with a byte that HTML holds every few words.
             while offset <= last {
                 guard let found = memchr(base + offset, first, last - offset + 1) else { return nil }
                 let candidate = base.distance(to: UnsafeRawPointer(found))
-                if memcmp(found, needleBase, needle.count) == 0 { return candidate }
+                if second == nil || bytes[candidate + 1] == second, memcmp(found, needleBase, needle.count) == 0 {
+                    return candidate
+                }
                 offset = candidate + 1
             }
             return nil

@@ -19,14 +19,15 @@ func appendHeadingLinked(_ html: UTF8Text, headings: [Heading], label: String, t
         output.reserveCapacity(output.count + source.count + headings.count * 96)
         var position = 0
         let escapedLabel = escapeXML(label)
+        // Made of bytes, not interpolated strings: every post page has them.
         for heading in headings where !heading.id.isEmpty {
-            let id = escapeXML(heading.id)
-            let opening = Array("<h\(heading.level) id=\"\(id)\"".utf8)
+            let (id, level) = (escapeXML(heading.id), UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: heading.level))
+            let opening = [UInt8(ascii: "<"), UInt8(ascii: "h"), level] + #" id=""#.utf8 + id.utf8 + [UInt8(ascii: "\"")]
             guard let start = ByteSearch.firstOffset(of: opening, in: bytes, from: position),
-                  let end = ByteSearch.firstOffset(of: Array("</h\(heading.level)>".utf8), in: bytes, from: start + opening.count)
+                  let end = ByteSearch.firstOffset(of: Array("</h".utf8) + [level, UInt8(ascii: ">")], in: bytes, from: start + opening.count)
             else { continue }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position..<end]))
-            output += Array(" <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(escapedLabel)\">#</a>".utf8)
+            for part in [##" <a class="heading-anchor" href="#"##, id, #"" aria-label=""#, escapedLabel, ##"">#</a>"##] { output += part.utf8 }
             position = end
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: source[position...]))
