@@ -205,6 +205,18 @@ struct YAMLReader {
             }
         }
         guard isPlain else { return .string(text) }
+        // Null, the booleans, the numbers and dates each start with one of
+        // these bytes; any other first byte (most titles, tags and names)
+        // makes a string without trying them.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)

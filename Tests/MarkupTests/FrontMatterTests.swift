@@ -101,6 +101,32 @@ struct FrontMatterValueTests {
         #expect(YAMLReader.resolve("5", isPlain: true, tag: "tag:yaml.org,2002:str") == .string("5"))
     }
 
+    /// Plain scalars that start with a byte no null, boolean, number or
+    /// date starts with are strings at once; each typed form still reads
+    /// as its type, and its look-alikes as strings.
+    @Test func everyTypedFormStillResolvesAndOtherFirstBytesMakeStrings() {
+        let typed: [(String, YAMLValue.Content)] = [
+            ("", .null), ("~", .null), ("null", .null), ("Null", .null), ("NULL", .null), ("true", .bool(true)),
+            ("TRUE", .bool(true)), ("false", .bool(false)), ("False", .bool(false)), (".inf", .number(.infinity)),
+            ("+.INF", .number(.infinity)), ("-.Inf", .number(-.infinity)), ("0x1F", .integer(31)), ("0o17", .integer(15)),
+            ("+7", .integer(7)), ("-7", .integer(-7)), (".5", .number(0.5)), ("1e3", .number(1000)),
+            ("2024-05-01", .date("2024-05-01")), ("nil", .string("nil")), ("tRUE", .string("tRUE")), ("-", .string("-")),
+        ]
+        for (text, content) in typed { #expect(YAMLReader.resolve(text, isPlain: true, tag: nil) == content, "\(text)") }
+        guard case .number(let notANumber) = YAMLReader.resolve(".NaN", isPlain: true, tag: nil) else {
+            Issue.record(".NaN is not a number")
+            return
+        }
+        #expect(notANumber.isNaN)
+        for byte in (0x21...0x7E).map(UInt8.init) where !"~ntfNTF.+-0123456789".utf8.contains(byte) {
+            for rest in ["", "rue", "ull", "5", ".5", "0x1"] {
+                let text = String(decoding: [byte], as: UTF8.self) + rest
+                #expect(YAMLReader.resolve(text, isPlain: true, tag: nil) == .string(text), "\(text)")
+            }
+        }
+        #expect(YAMLReader.resolve("ştring", isPlain: true, tag: nil) == .string("ştring"))
+    }
+
     @Test func aliasesRepeatTheAnchoredValue() throws {
         let (parsed, _, _) = try FrontMatter.split("---\na: &x [p, q]\nb: *x\n---\n")
         #expect(try parsed?.strings("b") == ["p", "q"])
