@@ -176,8 +176,7 @@ private struct CountingScratch {
     /// A term's counts before any field is counted, appended as one array.
     private static let noCounts = [Int](repeating: 0, count: Field.count)
     private var generation: Int32 = 0
-    private var wordStamps: [Int32] = []
-    private var wordCounts: [Int32] = []
+    private var words = WordCounts()
     private var touchedWords: [Int] = []
     private var termStamps: [Int32] = []
     private var termSlots: [Int32] = []
@@ -197,17 +196,14 @@ private struct CountingScratch {
     }
 
     mutating func count(_ word: Int, in field: Field) {
-        if word >= wordStamps.count {
-            let size = max(word + 1, wordStamps.count * 2, 1024)
-            wordStamps += [Int32](repeating: 0, count: size - wordStamps.count)
-            wordCounts += [Int32](repeating: 0, count: size * Self.fields - wordCounts.count)
-        }
-        if wordStamps[word] != generation {
-            wordStamps[word] = generation
-            for field in 0..<Self.fields { wordCounts[word * Self.fields + field] = 0 }
+        if word >= words.capacity { words.grow(toHold: word) }
+        let base = word * Self.fields
+        if words.stamps[word] != generation {
+            words.stamps[word] = generation
+            (words.counts + base).update(repeating: 0, count: Self.fields)
             touchedWords.append(word)
         }
-        wordCounts[word * Self.fields + field.rawValue] += 1
+        words.counts[base + field.rawValue] += 1
     }
 
     mutating func finish(with analyzer: TermAnalyzer) -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
@@ -239,7 +235,7 @@ private struct CountingScratch {
                         counts.append(contentsOf: Self.noCounts)
                     }
                     let local = Int(termSlots[index])
-                    for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(wordCounts[base + field]) }
+                    for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(self.words.counts[base + field]) }
                     return local
                 }
                 let local = slot(form.term)
@@ -263,5 +259,36 @@ private struct CountingScratch {
         }
         if Int(foldedFirstTerms[folded]) == term { return false }
         return otherPairs.insert(folded << 24 | term).inserted
+    }
+}
+
+/// Per word the analyzer knows, the generation of the document that last
+/// counted it and its counts in each field, in memory of their own: every
+/// word of every document is counted here, and an array's uniqueness and
+/// bounds checks on each count cost more than the count. Word identifiers
+/// below `capacity` have room; a count grows it first.
+private final class WordCounts {
+    private(set) var capacity = 0
+    private(set) var stamps = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private(set) var counts = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+
+    /// Makes room for identifiers up to `word`, at least doubling; new
+    /// words start with the stamp 0, which no document has.
+    func grow(toHold word: Int) {
+        let size = max(word + 1, capacity * 2, 1024)
+        let (newStamps, newCounts) = (UnsafeMutablePointer<Int32>.allocate(capacity: size),
+                                      UnsafeMutablePointer<Int32>.allocate(capacity: size * Field.count))
+        newStamps.initialize(repeating: 0, count: size)
+        newCounts.initialize(repeating: 0, count: size * Field.count)
+        newStamps.update(from: stamps, count: capacity)
+        newCounts.update(from: counts, count: capacity * Field.count)
+        stamps.deallocate()
+        counts.deallocate()
+        (stamps, counts, capacity) = (newStamps, newCounts, size)
+    }
+
+    deinit {
+        stamps.deallocate()
+        counts.deallocate()
     }
 }
