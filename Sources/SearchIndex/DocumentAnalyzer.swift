@@ -173,8 +173,6 @@ private final class LanguageAnalysis {
 /// cleared between documents.
 private struct CountingScratch {
     private static var fields: Int { Field.count }
-    /// A term's counts before any field is counted, appended as one array.
-    private static let noCounts = [Int](repeating: 0, count: Field.count)
     private var generation: Int32 = 0
     private var words = WordCounts()
     private var touchedWords: [Int] = []
@@ -218,8 +216,14 @@ private struct CountingScratch {
             foldedFirstTerms += [Int32](repeating: 0, count: size - foldedFirstTerms.count)
         }
         otherPairs.removeAll(keepingCapacity: true)
+        // Room for the counts of every term the forms may name, zeroed at
+        // once, rather than each new term's appended; the rest is cut off.
+        var mostTerms = 0
+        for word in touchedWords {
+            for form in analyzer.forms(ofWord: word) { mostTerms += form.exactTerm >= 0 ? 2 : 1 }
+        }
         var terms: [String] = []
-        var counts: [Int] = []
+        var counts = [Int](repeating: 0, count: mostTerms * Self.fields)
         var words: [String] = []
         var wordTerms: [Int] = []
         let generation = self.generation
@@ -232,7 +236,6 @@ private struct CountingScratch {
                         termStamps[index] = generation
                         termSlots[index] = Int32(terms.count)
                         terms.append(analyzer.termNames[index])
-                        counts.append(contentsOf: Self.noCounts)
                     }
                     let local = Int(termSlots[index])
                     for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(self.words.counts[base + field]) }
@@ -246,6 +249,7 @@ private struct CountingScratch {
                 }
             }
         }
+        counts.removeLast(counts.count - terms.count * Self.fields)
         return (terms, counts, words, wordTerms)
     }
 
