@@ -147,7 +147,7 @@ private final class LanguageAnalyses {
 /// one document at a time.
 private final class LanguageAnalysis {
     private var analyzer: TermAnalyzer?
-    private var scratch = CountingScratch()
+    private var scratch: CountingScratch?
     private let language: String
 
     init(language: String) { self.language = language }
@@ -157,8 +157,8 @@ private final class LanguageAnalysis {
     func take() -> (TermAnalyzer, CountingScratch) {
         let analyzer = self.analyzer ?? TermAnalyzer(language: language)
         self.analyzer = nil
-        let scratch = self.scratch
-        self.scratch = CountingScratch()
+        let scratch = self.scratch ?? CountingScratch()
+        self.scratch = nil
         return (analyzer, scratch)
     }
 
@@ -168,21 +168,21 @@ private final class LanguageAnalysis {
     }
 }
 
-/// Counting scratch space: word and term counts live in arrays indexed by
-/// identifier, stamped with the document generation so nothing has to be
-/// cleared between documents.
+/// Counting scratch space: word and term counts live in stamped rows
+/// indexed by identifier (`StampedRows`), so nothing has to be cleared
+/// between documents.
 private struct CountingScratch {
     private static var fields: Int { Field.count }
     private var generation: Int32 = 0
-    private var words = WordCounts()
+    /// Per word: its counts in each field.
+    private var words = StampedRows(width: Field.count)
     private var touchedWords: [Int] = []
-    private var termStamps: [Int32] = []
-    private var termSlots: [Int32] = []
-    /// Per folded word: the generation it was last listed in, and the term
-    /// it was first listed with then. A folded word nearly always goes with
-    /// one term; the rare other pairs are kept in `otherPairs`.
-    private var foldedStamps: [Int32] = []
-    private var foldedFirstTerms: [Int32] = []
+    /// Per term: its place among the document's terms.
+    private var terms = StampedRows(width: 1)
+    /// Per folded word: the term it was first listed with. A folded word
+    /// nearly always goes with one term; the rare other pairs are kept in
+    /// `otherPairs`.
+    private var folded = StampedRows(width: 1)
     private var otherPairs = Set<Int>()
 
     mutating func begin() {
@@ -198,23 +198,15 @@ private struct CountingScratch {
         let base = word * Self.fields
         if words.stamps[word] != generation {
             words.stamps[word] = generation
-            (words.counts + base).update(repeating: 0, count: Self.fields)
+            (words.values + base).update(repeating: 0, count: Self.fields)
             touchedWords.append(word)
         }
-        words.counts[base + field.rawValue] += 1
+        words.values[base + field.rawValue] += 1
     }
 
     mutating func finish(with analyzer: TermAnalyzer) -> (terms: [String], counts: [Int], words: [String], wordTerms: [Int]) {
-        if termStamps.count < analyzer.termCount {
-            let size = max(analyzer.termCount, termStamps.count * 2)
-            termStamps += [Int32](repeating: 0, count: size - termStamps.count)
-            termSlots += [Int32](repeating: 0, count: size - termSlots.count)
-        }
-        if foldedStamps.count < analyzer.foldedCount {
-            let size = max(analyzer.foldedCount, foldedStamps.count * 2)
-            foldedStamps += [Int32](repeating: 0, count: size - foldedStamps.count)
-            foldedFirstTerms += [Int32](repeating: 0, count: size - foldedFirstTerms.count)
-        }
+        if terms.capacity < analyzer.termCount { terms.grow(toHold: analyzer.termCount - 1) }
+        if folded.capacity < analyzer.foldedCount { folded.grow(toHold: analyzer.foldedCount - 1) }
         otherPairs.removeAll(keepingCapacity: true)
         // Room for the counts of every term the forms may name, zeroed at
         // once, rather than each new term's appended; the rest is cut off.
@@ -222,7 +214,7 @@ private struct CountingScratch {
         for word in touchedWords {
             for form in analyzer.forms(ofWord: word) { mostTerms += form.exactTerm >= 0 ? 2 : 1 }
         }
-        var terms: [String] = []
+        var names: [String] = []
         var counts = [Int](repeating: 0, count: mostTerms * Self.fields)
         var words: [String] = []
         var wordTerms: [Int] = []
@@ -232,13 +224,13 @@ private struct CountingScratch {
             for form in analyzer.forms(ofWord: word) {
                 func slot(_ term: Int32) -> Int {
                     let index = Int(term)
-                    if termStamps[index] != generation {
-                        termStamps[index] = generation
-                        termSlots[index] = Int32(terms.count)
-                        terms.append(analyzer.termNames[index])
+                    if terms.stamps[index] != generation {
+                        terms.stamps[index] = generation
+                        terms.values[index] = Int32(names.count)
+                        names.append(analyzer.termNames[index])
                     }
-                    let local = Int(termSlots[index])
-                    for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(self.words.counts[base + field]) }
+                    let local = Int(terms.values[index])
+                    for field in 0..<Self.fields { counts[local * Self.fields + field] += Int(self.words.values[base + field]) }
                     return local
                 }
                 let local = slot(form.term)
@@ -249,50 +241,54 @@ private struct CountingScratch {
                 }
             }
         }
-        counts.removeLast(counts.count - terms.count * Self.fields)
-        return (terms, counts, words, wordTerms)
+        counts.removeLast(counts.count - names.count * Self.fields)
+        return (names, counts, words, wordTerms)
     }
 
     /// Whether the folded word `folded` is listed with the document's term
     /// `term` for the first time in this document.
-    private mutating func isNewPair(folded: Int, term: Int, generation: Int32) -> Bool {
-        if foldedStamps[folded] != generation {
-            foldedStamps[folded] = generation
-            foldedFirstTerms[folded] = Int32(term)
+    private mutating func isNewPair(folded word: Int, term: Int, generation: Int32) -> Bool {
+        if folded.stamps[word] != generation {
+            folded.stamps[word] = generation
+            folded.values[word] = Int32(term)
             return true
         }
-        if Int(foldedFirstTerms[folded]) == term { return false }
-        return otherPairs.insert(folded << 24 | term).inserted
+        if Int(folded.values[word]) == term { return false }
+        return otherPairs.insert(word << 24 | term).inserted
     }
 }
 
-/// Per word the analyzer knows, the generation of the document that last
-/// counted it and its counts in each field, in memory of their own: every
-/// word of every document is counted here, and an array's uniqueness and
-/// bounds checks on each count cost more than the count. Word identifiers
-/// below `capacity` have room; a count grows it first.
-private final class WordCounts {
+/// Rows of `width` numbers, one row per identifier (of a word, a term, a
+/// folded word), each stamped with the generation of the document that last
+/// wrote it, so that nothing is cleared between documents; in memory of
+/// their own: every word of every document is counted through them, and an
+/// array's uniqueness and bounds checks on each count cost more than the
+/// count. Identifiers below `capacity` have room; `grow` makes more.
+private final class StampedRows {
+    let width: Int
     private(set) var capacity = 0
     private(set) var stamps = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private(set) var counts = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private(set) var values = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
 
-    /// Makes room for identifiers up to `word`, at least doubling; new
-    /// words start with the stamp 0, which no document has.
-    func grow(toHold word: Int) {
-        let size = max(word + 1, capacity * 2, 1024)
-        let (newStamps, newCounts) = (UnsafeMutablePointer<Int32>.allocate(capacity: size),
-                                      UnsafeMutablePointer<Int32>.allocate(capacity: size * Field.count))
+    init(width: Int) { self.width = width }
+
+    /// Makes room for identifiers up to `identifier`, at least doubling;
+    /// new rows have the stamp 0, which no document has.
+    func grow(toHold identifier: Int) {
+        let size = max(identifier + 1, capacity * 2, 1024)
+        let (newStamps, newValues) = (UnsafeMutablePointer<Int32>.allocate(capacity: size),
+                                      UnsafeMutablePointer<Int32>.allocate(capacity: size * width))
         newStamps.initialize(repeating: 0, count: size)
-        newCounts.initialize(repeating: 0, count: size * Field.count)
+        newValues.initialize(repeating: 0, count: size * width)
         newStamps.update(from: stamps, count: capacity)
-        newCounts.update(from: counts, count: capacity * Field.count)
+        newValues.update(from: values, count: capacity * width)
         stamps.deallocate()
-        counts.deallocate()
-        (stamps, counts, capacity) = (newStamps, newCounts, size)
+        values.deallocate()
+        (stamps, values, capacity) = (newStamps, newValues, size)
     }
 
     deinit {
         stamps.deallocate()
-        counts.deallocate()
+        values.deallocate()
     }
 }
