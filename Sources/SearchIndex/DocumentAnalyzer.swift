@@ -187,7 +187,7 @@ private struct CountingScratch {
 
     mutating func begin() {
         // Stamps of earlier documents never equal the current generation, so
-        // only an overflowing generation needs fresh arrays.
+        // only an overflowing generation needs fresh rows.
         if generation == Int32.max { self = CountingScratch() }
         generation += 1
         touchedWords.removeAll(keepingCapacity: true)
