@@ -12,8 +12,9 @@ import Darwin
 /// removed. (The template engine's `Fields` keeps a table of its own: it
 /// compares names as `String`s, which this one would make slower.)
 ///
-/// Keyed by `hash(digest:)` of `FNV1a64`, so that a caller that reads a
-/// string changed on the way (keywords in any case) hashes it as it reads.
+/// Keyed by `hashAndHead(length:byte:)`, which reads a string through a
+/// closure, so that a caller that reads a string changed on the way
+/// (keywords in any case) hashes the changed bytes.
 public struct ByteTable: Sendable {
     /// Numbers of strings, -1 for an empty slot; a power of two long, at
     /// most half full.
@@ -37,10 +38,25 @@ public struct ByteTable: Sendable {
     @inlinable
     public var count: Int { hashes.count }
 
-    /// The table's hash of a string whose `FNV1a64` is `digest`: mixed, so
-    /// that the low bits, which pick the slot, depend on every byte.
+    /// The table's hash of the string `length` bytes long whose byte at
+    /// each offset is `byte(offset)`, and its first eight bytes as one
+    /// integer, the first lowest (zeros after a shorter string). A string
+    /// of eight bytes or fewer, most words, is hashed from that integer by
+    /// one multiplication; a longer one by `FNV1a64` over every byte. Both
+    /// are mixed so that the low bits, which pick the slot, depend on
+    /// every byte.
     @inlinable
-    public static func hash(digest: UInt64) -> UInt64 { digest ^ (digest >> 29) }
+    public static func hashAndHead(length: Int, byte: (Int) -> UInt8) -> (hash: UInt64, head: UInt64) {
+        var head: UInt64 = 0
+        for offset in 0..<min(length, 8) { head |= UInt64(byte(offset)) << (offset << 3) }
+        guard length > 8 else {
+            let mixed = head &* 0x9E37_79B9_7F4A_7C15
+            return (mixed ^ (mixed >> 32), head)
+        }
+        var digest = FNV1a64()
+        for offset in 0..<length { digest.combine(byte(offset)) }
+        return (digest.value ^ (digest.value >> 29), head)
+    }
 
     /// The number of the string `length` bytes long whose byte at each
     /// offset is `byte(offset)` and whose hash is `hash`; or, when there is
@@ -85,19 +101,6 @@ public struct ByteTable: Sendable {
         }
     }
 
-    /// The FNV-1a hash of `bytes` and their first eight bytes, in one pass.
-    @inlinable
-    static func hashAndHead(of bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, head: UInt64) {
-        var digest = FNV1a64()
-        var head: UInt64 = 0
-        for offset in 0..<min(bytes.count, 8) {
-            digest.combine(bytes[offset])
-            head |= UInt64(bytes[offset]) << (offset << 3)
-        }
-        for offset in min(bytes.count, 8)..<bytes.count { digest.combine(bytes[offset]) }
-        return (hash(digest: digest.value), head)
-    }
-
     /// Whether the `count` bytes at `first` and at `second` are the same.
     @inlinable
     static func equal(_ first: UnsafePointer<UInt8>?, _ second: UnsafePointer<UInt8>?, count: Int) -> Bool {
@@ -119,7 +122,7 @@ public struct ByteTable: Sendable {
     /// next number).
     @inlinable
     public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
-        let (hash, head) = Self.hashAndHead(of: bytes)
+        let (hash, head) = Self.hashAndHead(length: bytes.count) { bytes[$0] }
         let found = find(hash: hash, bytes: bytes, head: head)
         if found >= 0 { return (found, false) }
         let index = count

@@ -1,6 +1,7 @@
 /// The 64-bit FNV-1a hash, fed one byte at a time: the one hash behind the
-/// build's cache folder names, the search index's digests and
-/// tables, template field lookup and the highlighter's keyword tables.
+/// build's cache folder names, the search index's digests, template field
+/// lookup, and the strings longer than eight bytes of `ByteTable` (the
+/// search analyzer's words, the highlighter's keywords).
 ///
 /// Its values are kept in caches on disk (the names of the folders in
 /// `.despina/`, the saved search index builder), so the algorithm must not

@@ -51,9 +51,8 @@ final class WordTable: Sendable {
         }
         let length = end - start
         if length <= 0 || length > 40 { return nil }
-        var digest = FNV1a64()
-        for index in start..<end { digest.combine(byte(at: index)) }
-        return table.index(hash: ByteTable.hash(digest: digest.value), length: length) { byte(at: start + $0) }.map { Int(values[$0]) }
+        let hash = ByteTable.hashAndHead(length: length) { byte(at: start + $0) }.hash
+        return table.index(hash: hash, length: length) { byte(at: start + $0) }.map { Int(values[$0]) }
     }
 
     /// Whether `text[start..<end]` is in the table.

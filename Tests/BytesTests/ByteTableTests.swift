@@ -9,7 +9,8 @@ import Bytes
 
     private func index(of text: String, in table: ByteTable) -> Int? {
         let bytes = Array(text.utf8)
-        return table.index(hash: ByteTable.hash(digest: FNV1a64.hash(bytes)), length: bytes.count) { bytes[$0] }
+        let hash = ByteTable.hashAndHead(length: bytes.count) { bytes[$0] }.hash
+        return table.index(hash: hash, length: bytes.count) { bytes[$0] }
     }
 
     /// Strings are numbered in the order they were first added, through
@@ -27,14 +28,30 @@ import Bytes
         #expect(index(of: "", in: table) == 5000)
     }
 
+    /// Strings of eight bytes or fewer are hashed from their bytes packed
+    /// into one integer, longer ones through FNV-1a: strings on either side
+    /// of the line, and strings alike in their first eight bytes or in
+    /// all but their length, are each found as themselves.
+    @Test func shortAndLongStringsAreFoundAsThemselves() {
+        let texts = ["a", "a\u{0}", "\u{0}", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghj", "abcdefgh\u{0}",
+                     "ı", "ılık", "ılıklar", "a longer word than eight bytes"]
+        var table = ByteTable()
+        for (number, text) in texts.enumerated() { #expect(insert(text, into: &table) == (number, true)) }
+        for (number, text) in texts.enumerated() {
+            #expect(insert(text, into: &table) == (number, false))
+            #expect(index(of: text, in: table) == number)
+        }
+        #expect(index(of: "abcdefghk", in: table) == nil)
+        #expect(index(of: "abcdef", in: table) == nil)
+    }
+
     /// A look-up may read its bytes changed on the way (here, as lowercase).
     @Test func lookUpReadsBytesThroughTheCallersFunction() {
         var table = ByteTable(capacity: 2)
         _ = insert("select", into: &table)
         let text = Array("SeLeCt".utf8)
-        var digest = FNV1a64()
-        for byte in text { digest.combine(byte | 0x20) }
-        #expect(table.index(hash: ByteTable.hash(digest: digest.value), length: text.count) { text[$0] | 0x20 } == 0)
+        let hash = ByteTable.hashAndHead(length: text.count) { text[$0] | 0x20 }.hash
+        #expect(table.index(hash: hash, length: text.count) { text[$0] | 0x20 } == 0)
         #expect(index(of: "SeLeCt", in: table) == nil)
         #expect(ByteTable().index(hash: 0, length: 0) { _ in 0 } == nil)
     }
