@@ -35,33 +35,25 @@ public struct Fields: Sendable {
         init(_ pairs: [(String, Value)]) {
             var entries: [Entry] = []
             entries.reserveCapacity(pairs.count)
-            if pairs.count <= Self.scanned {
-                for (name, value) in pairs {
-                    let hash = Fields.hash(name)
-                    if let index = entries.firstIndex(where: { $0.hash == hash && $0.name == name }) {
-                        entries[index].value = value
-                    } else {
-                        entries.append(Entry(hash: hash, name: name, value: value))
-                    }
-                }
-                (self.entries, slots) = (entries, [])
-                return
+            var slots: [Int32] = []
+            if pairs.count > Self.scanned {
+                var size = 4
+                while size < pairs.count * 2 { size <<= 1 }
+                slots = [Int32](repeating: -1, count: size)
             }
-            var size = 4
-            while size < pairs.count * 2 { size <<= 1 }
-            var slots = [Int32](repeating: -1, count: size)
             for (name, value) in pairs {
                 let hash = Fields.hash(name)
-                var slot = Int(truncatingIfNeeded: hash) & (size - 1)
-                while slots[slot] >= 0 {
-                    let other = entries[Int(slots[slot])]
-                    if other.hash == hash && other.name == name { break }
-                    slot = (slot + 1) & (size - 1)
-                }
-                if slots[slot] >= 0 {
-                    entries[Int(slots[slot])].value = value
+                let known: Int?
+                if slots.isEmpty {
+                    known = Self.scan(for: name, hash: hash, in: entries)
                 } else {
-                    slots[slot] = Int32(entries.count)
+                    let slot = Self.slot(for: name, hash: hash, in: slots, entries: entries)
+                    known = slots[slot] >= 0 ? Int(slots[slot]) : nil
+                    if known == nil { slots[slot] = Int32(entries.count) }
+                }
+                if let known {
+                    entries[known].value = value
+                } else {
                     entries.append(Entry(hash: hash, name: name, value: value))
                 }
             }
@@ -69,18 +61,29 @@ public struct Fields: Sendable {
         }
 
         func value(named name: String, hash: UInt64) -> Value? {
-            guard !slots.isEmpty else {
-                for entry in entries where entry.hash == hash && entry.name == name { return entry.value }
-                return nil
-            }
+            if slots.isEmpty { return Self.scan(for: name, hash: hash, in: entries).map { entries[$0].value } }
+            let index = Int(slots[Self.slot(for: name, hash: hash, in: slots, entries: entries)])
+            guard index >= 0 else { return nil }
+            return entries[index].value
+        }
+
+        /// The place of `name` among a few `entries`, found by going through them.
+        @inline(__always)
+        private static func scan(for name: String, hash: UInt64, in entries: [Entry]) -> Int? {
+            entries.firstIndex { $0.hash == hash && $0.name == name }
+        }
+
+        /// The slot of `name` in `slots`, or the empty slot it would take.
+        @inline(__always)
+        private static func slot(for name: String, hash: UInt64, in slots: [Int32], entries: [Entry]) -> Int {
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let index = Int(slots[slot])
-                if index < 0 { return nil }
-                if entries[index].hash == hash && entries[index].name == name { return entries[index].value }
+            while slots[slot] >= 0 {
+                let entry = entries[Int(slots[slot])]
+                if entry.hash == hash && entry.name == name { break }
                 slot = (slot + 1) & mask
             }
+            return slot
         }
     }
 
