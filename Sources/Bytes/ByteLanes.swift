@@ -27,6 +27,13 @@ public enum ByteLanes {
         zero(bits ^ ones &* UInt64(byte))
     }
 
+    /// The lanes of `bits` that are ASCII letters or digits, among the lanes
+    /// below 0x80; what it gives in the others is not defined.
+    @inlinable @inline(__always)
+    public static func lettersAndDigits(_ bits: UInt64) -> UInt64 {
+        within(bits | ones &* 0x20, 0x61, 0x7A) | within(bits, 0x30, 0x39)
+    }
+
     /// The lanes of `bits` from `lower` through `upper` (both at most 0x7F),
     /// among the lanes below 0x80; what it gives in the others is not
     /// defined.

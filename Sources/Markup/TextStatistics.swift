@@ -50,10 +50,8 @@ enum TextStatistics {
         @inline(__always)
         mutating func count(_ chunk: UInt64) {
             let beyondASCII = chunk & ByteLanes.high
-            let letters = ByteLanes.within(chunk | ByteLanes.ones &* 0x20, 0x61, 0x7A)
-            let digits = ByteLanes.within(chunk, 0x30, 0x39)
             let spaces = ByteLanes.equal(chunk, 0x20) | ByteLanes.equal(chunk, 0x0D) | ByteLanes.within(chunk, 0x09, 0x0A)
-            let wordBytes = beyondASCII | letters | digits
+            let wordBytes = beyondASCII | ByteLanes.lettersAndDigits(chunk)
             // Whole bytes of ones: each 0x80 moved down to bit 0, times 0xFF.
             let word = (wordBytes >> 7) &* 0xFF
             let other = ((ByteLanes.high & ~wordBytes & ~spaces) >> 7) &* 0xFF

@@ -48,8 +48,7 @@ enum WordScanner {
                 if count - index >= 8, let base = bytes.baseAddress {
                     let chunk = ByteLanes.load(base + index)
                     if chunk & ByteLanes.high == 0 {
-                        let words = ByteLanes.within(chunk | ByteLanes.ones &* 0x20, 0x61, 0x7A)
-                            | ByteLanes.within(chunk, 0x30, 0x39) | ByteLanes.equal(chunk, 0x5F)
+                        let words = ByteLanes.lettersAndDigits(chunk) | ByteLanes.equal(chunk, 0x5F)
                         // The lanes where a word starts or ends: those unlike the lane before.
                         var changes = (words ^ (words << 8 | (start >= 0 ? 0x80 : 0))) & ByteLanes.high
                         while changes != 0 {
