@@ -91,12 +91,12 @@ final class PageContexts: Sendable {
     private static let kindFlags = PageKind.allCases.compactMap { kind in kind.flag.map { (kind, $0) } }
 
     /// The root of a page's context: everything every template can use.
-    /// Made as lists of pairs, where a later pair wins: no dictionary to
-    /// hash and grow for each of thousands of pages.
     func root(kind: PageKind, title: String, path: String, language: String, extra: [String: Value]) -> Value {
         root(kind: kind, title: title, path: path, language: language, extra: extra.map { ($0.key, $0.value) })
     }
 
+    /// Made as lists of pairs, where a later pair wins: no dictionary to
+    /// hash and grow for each of thousands of pages.
     func root(kind: PageKind, title: String, path: String, language: String, extra: [(String, Value)]) -> Value {
         var page: [(String, Value)] = [
             ("kind", .string(kind.rawValue)), ("title", .string(title)), ("heading", .string(title)),
