@@ -30,6 +30,22 @@ struct OutputManifestTests {
         #expect(read.identifier == identifier)
     }
 
+    /// Hashes and fingerprints are written as sixteen lowercase digits,
+    /// every digit in its place, as the text's readers (older versions
+    /// included) parse them.
+    @Test func itsNumbersAreSixteenHexadecimalDigits() {
+        let values: [UInt64] = [0, 9, 10, 15, 0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210, .max, 0x9A9A_0F0F_F0F0_A9A9]
+        for (hash, fingerprint) in zip(values, values.reversed()) {
+            let one = manifest([("a.html", OutputManifest.Entry(size: 12, hash: hash, fingerprint: fingerprint))])
+            let text = String(decoding: one.serializedBytes().bytes, as: UTF8.self)
+            func digits(_ value: UInt64) -> String {
+                let hex = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - hex.count) + hex
+            }
+            #expect(text == OutputManifest.header + "\n\(digits(hash)) 12 \(digits(fingerprint)) a.html\n")
+        }
+    }
+
     @Test func theIdentifierDoesNotDependOnTheOrderOfTheFiles() {
         // Other insertion orders and capacities give other iteration orders.
         let forward = manifest(files)
