@@ -45,13 +45,24 @@ struct YAMLReader {
     /// few levels; reading thousands would recurse until the stack overflows.
     static let maximumDepth = 64
 
-    init(firstLine: Int) {
+    /// Whether the simplest front matter is read without libyaml
+    /// (`SimpleYAMLEvents`); off only to compare the two.
+    private let readsSimpleFormsItself: Bool
+
+    init(firstLine: Int, readsSimpleFormsItself: Bool = true) {
         self.firstLine = firstLine
+        self.readsSimpleFormsItself = readsSimpleFormsItself
     }
 
     /// The document of `yaml`, or `nil` when it holds no document (only
     /// comments or nothing).
     mutating func read(_ yaml: String) throws(MarkupError) -> YAMLValue? {
+        textSize = yaml.utf8.count
+        // Most front matter is a few `key: value` lines: read without
+        // libyaml, with the events it would give (`SimpleYAMLEvents`).
+        if readsSimpleFormsItself, var events = SimpleYAMLEvents(yaml, firstLine: firstLine) {
+            return try document(from: &events)
+        }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
@@ -59,14 +70,11 @@ struct YAMLReader {
         }
         defer { yaml_parser_delete(parser) }
         var text = yaml
-        textSize = yaml.utf8.count
         let result = text.withUTF8 { bytes -> Result<YAMLValue?, MarkupError> in
             yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
             var events = EventSource(parser: parser, text: yaml, firstLine: firstLine)
             do throws(MarkupError) {
-                guard case .streamStart = try events.next().event,
-                      case .documentStart = try events.next().event else { return .success(nil) }
-                return .success(try node(try events.next(), from: &events))
+                return .success(try document(from: &events))
             } catch {
                 return .failure(error)
             }
@@ -74,9 +82,16 @@ struct YAMLReader {
         return try result.get()
     }
 
+    /// The document the events begin, or `nil` when they hold none.
+    private mutating func document<Events: YAMLEvents>(from events: inout Events) throws(MarkupError) -> YAMLValue? {
+        guard case .streamStart = try events.next().event,
+              case .documentStart = try events.next().event else { return nil }
+        return try node(try events.next(), from: &events)
+    }
+
     /// The value that starts with `start`, reading the events it spans.
-    private mutating func node(
-        _ start: (event: YAMLEvent, line: Int, column: Int), from events: inout EventSource
+    private mutating func node<Events: YAMLEvents>(
+        _ start: (event: YAMLEvent, line: Int, column: Int), from events: inout Events
     ) throws(MarkupError) -> YAMLValue {
         let (event, line, column) = start
         switch event {
@@ -276,9 +291,15 @@ struct YAMLReader {
     }
 }
 
+/// Where `YAMLReader` reads events from: each with its place in the file
+/// (line, and column in characters, both from 1).
+protocol YAMLEvents {
+    mutating func next() throws(MarkupError) -> (event: YAMLEvent, line: Int, column: Int)
+}
+
 /// Pulls events from a libyaml parser, turning its errors into
 /// ``MarkupError``s with readable messages.
-private struct EventSource {
+struct EventSource: YAMLEvents {
     let parser: UnsafeMutablePointer<yaml_parser_t>
     /// The YAML text, for looking at the place of an error.
     let text: String
@@ -359,7 +380,7 @@ private struct EventSource {
 }
 
 /// One libyaml event, copied out of C memory.
-private enum YAMLEvent {
+enum YAMLEvent: Equatable {
     case streamStart, streamEnd, documentStart, documentEnd
     case scalar(text: String, isPlain: Bool, tag: String?, anchor: String?)
     case sequenceStart(anchor: String?), sequenceEnd
