@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 import Testing
 @testable import DespinaKit
 
@@ -107,5 +108,26 @@ import Testing
         #expect(PermalinkPattern.unknownTokenMessage(":yaer", in: "/:yaer/").hasPrefix(
             "unknown token ':yaer' in the permalink '/:yaer/'; did you mean ':year'? the tokens are :section, :sections, :folders,"))
         #expect(!PermalinkPattern.unknownTokenMessage(":zzzzzz", in: "/:zzzzzz/").contains("did you mean"))
+    }
+}
+
+/// A Jekyll file name's date: four ASCII digits, a month and a day of one
+/// or two digits, each followed by a hyphen; any other name keeps all of it.
+struct FileNameDateTests {
+    @Test func onlyNamesThatStartWithADateGiveOne() throws {
+        let zone = try #require(TimeZone(identifier: "UTC"))
+        for (name, date, rest) in [
+            ("2015-06-08-title", "2015-06-08", "title"), ("2014-3-5-old-news", "2014-03-05", "old-news"),
+            ("2015-06-08-", "2015-06-08", ""), ("1999-12-31-a-b-c", "1999-12-31", "a-b-c"),
+        ] {
+            let found = EntryLoader.datePrefix(of: name, zone: zone)
+            #expect(found.0 == parseDate(date, timeZone: zone), "\(name)")
+            #expect(found.1 == rest, "\(name)")
+        }
+        for name in ["00001-title", "2015-06-title", "2015-06-08", "20150608-title", "2015-123-08-title",
+                     "２０１５-06-08-title", "2015-٠6-08-title", "2015-06-08title", "2015", "", "2015-13-40-title", "a015-06-08-x"] {
+            let found = EntryLoader.datePrefix(of: name, zone: zone)
+            #expect(found.0 == nil && found.1 == name, "\(name)")
+        }
     }
 }

@@ -387,6 +387,10 @@ struct EntryLoader: Sendable {
     /// Splits a `2015-06-08-title` file name into its date and the rest;
     /// like Jekyll, the month and day may have one digit (`2014-3-5-title`).
     static func datePrefix(of name: String, zone: TimeZone) -> (Date?, String) {
+        // Most names have no date: four ASCII digits and a hyphen, bytes, say so first.
+        let head = name.utf8.prefix(5)
+        guard head.count == 5, head.last == UInt8(ascii: "-"), head.dropLast().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return (nil, name) }
         let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
               parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

@@ -57,7 +57,11 @@ enum PermalinkPattern {
     /// underscores after it (`:i_month`, `:output_ext`), so that a
     /// misspelt name is reported whole (`:sectionş`).
     private static func tokenName(after colon: Substring.Index, in text: Substring) -> Substring {
-        text[text.index(after: colon)...].prefix { character in
+        // ASCII names (all known ones) by byte; a name that reaches other text by character.
+        let bytes = text.utf8[text.utf8.index(after: colon)...]
+        let end = bytes.firstIndex { ($0 | 0x20) < UInt8(ascii: "a") || ($0 | 0x20) > UInt8(ascii: "z") && $0 != UInt8(ascii: "_") }
+        if end.map({ bytes[$0] < 0x80 }) ?? true { return text[bytes.startIndex..<(end ?? bytes.endIndex)] }
+        return text[text.index(after: colon)...].prefix { character in
             guard let ascii = character.asciiValue else { return character.isLetter }
             return ascii == UInt8(ascii: "_") || ((ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z"))
         }
