@@ -103,6 +103,22 @@ import Testing
         #expect(window(999, 1000) == [1, nil, 997, 998, 999, 1000])
     }
 
+    /// Every place in lists of up to 12 pages, against the definition:
+    /// the first, the last and two on each side, in order, gaps marked.
+    @Test func matchesItsDefinitionEverywhere() {
+        for total in 1...12 {
+            for current in 1...total {
+                let shown = Set([1, total] + ((current - 2)...(current + 2)).filter { $0 >= 1 && $0 <= total }).sorted()
+                var expected: [Int?] = []
+                for (place, number) in shown.enumerated() {
+                    if place > 0 && number > shown[place - 1] + 1 { expected.append(nil) }
+                    expected.append(number)
+                }
+                #expect(window(current, total) == expected, "\(current) of \(total)")
+            }
+        }
+    }
+
     /// Names Despina gives its own files, for an output folder of any name,
     /// are no page's; other hidden names (`.well-known`) are.
     @Test(arguments: [

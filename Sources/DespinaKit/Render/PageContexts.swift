@@ -166,30 +166,31 @@ final class PageContexts: Sendable {
 
     func pagination(_ page: ListPage, basePath: String) -> Value? {
         guard page.total > 1 else { return nil }
-        var value: [String: Value] = [
-            "current": .int(page.number), "total": .int(page.total),
-            "hasPrevious": .bool(page.number > 1), "hasNext": .bool(page.number < page.total),
-            "pages": .array(pageWindow(current: page.number, total: page.total).map { number in
-                guard let number else { return .dictionary(["isGap": .bool(true)]) }
-                return .dictionary([
-                    "number": .int(number), "url": .string(url(pagePath(basePath, number))),
-                    "isCurrent": .bool(number == page.number),
-                ])
-            }),
+        // Pairs, not dictionaries: every page of every list has one.
+        var values: [(String, Value)] = [
+            ("current", .int(page.number)), ("total", .int(page.total)),
+            ("hasPrevious", .bool(page.number > 1)), ("hasNext", .bool(page.number < page.total)),
+            ("pages", .array(pageWindow(current: page.number, total: page.total).map { number in
+                guard let number else { return .dictionary(Fields([("isGap", .bool(true))])) }
+                return .dictionary(Fields([
+                    ("number", .int(number)), ("url", .string(url(pagePath(basePath, number)))),
+                    ("isCurrent", .bool(number == page.number)),
+                ]))
+            })),
         ]
-        if page.number > 1 { value["previousURL"] = .string(url(pagePath(basePath, page.number - 1))) }
-        if page.number < page.total { value["nextURL"] = .string(url(pagePath(basePath, page.number + 1))) }
-        return .dictionary(Fields(value))
+        if page.number > 1 { values.append(("previousURL", .string(url(pagePath(basePath, page.number - 1))))) }
+        if page.number < page.total { values.append(("nextURL", .string(url(pagePath(basePath, page.number + 1))))) }
+        return .dictionary(Fields(values))
     }
 
     /// The page numbers a pagination bar shows: the first, the last, and
     /// two on each side of the current one; nil marks a gap. Its length is
     /// bounded, so lists of any size paginate in linear time.
     func pageWindow(current: Int, total: Int) -> [Int?] {
-        let shown = Set([1, total] + ((current - 2)...(current + 2)).filter { $0 >= 1 && $0 <= total }).sorted()
         var numbers: [Int?] = []
         var previous = 0
-        for number in shown {
+        // In increasing order; a number already shown is not shown again.
+        for number in [1] + Array(max(1, current - 2)...min(total, current + 2)) + [total] where number > previous {
             if number > previous + 1 { numbers.append(nil) }
             numbers.append(number)
             previous = number
