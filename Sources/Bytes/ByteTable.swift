@@ -58,6 +58,36 @@ public struct ByteTable: Sendable {
         return (digest.value ^ (digest.value >> 29), head)
     }
 
+    /// `hashAndHead(length:byte:)` of bytes in memory, whose first eight
+    /// bytes are read in one or two loads rather than one at a time: the
+    /// search analyzer hashes every word of every document.
+    @inlinable
+    public static func hashAndHead(of bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, head: UInt64) {
+        let length = bytes.count
+        guard let base = bytes.baseAddress, length > 0 else { return hashAndHead(length: 0) { _ in 0 } }
+        let raw = UnsafeRawPointer(base)
+        let head: UInt64
+        if length >= 8 {
+            head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        } else if length >= 4 {
+            // The first four bytes and the last four, which overlap.
+            let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)))
+            head = first | last << UInt64((length - 4) << 3)
+        } else {
+            // The first, middle and last bytes: all of one to three.
+            head = UInt64(base[0]) | UInt64(base[length >> 1]) << UInt64((length >> 1) << 3)
+                | UInt64(base[length - 1]) << UInt64((length - 1) << 3)
+        }
+        guard length > 8 else {
+            let mixed = head &* 0x9E37_79B9_7F4A_7C15
+            return (mixed ^ (mixed >> 32), head)
+        }
+        var digest = FNV1a64()
+        for byte in bytes { digest.combine(byte) }
+        return (digest.value ^ (digest.value >> 29), head)
+    }
+
     /// The number of the string `length` bytes long whose byte at each
     /// offset is `byte(offset)` and whose hash is `hash`; or, when there is
     /// none, the negative `-1 - slot` of the empty slot it would take.
@@ -82,7 +112,7 @@ public struct ByteTable: Sendable {
     /// bytes are `head`: the search analyzer's words, looked up for every
     /// word of every document. Most are eight bytes or fewer, found with
     /// no comparison beyond the hash, length and head.
-    @inlinable
+    @inlinable @inline(__always)
     func find(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int {
         let length = bytes.count
         let mask = slots.count - 1
@@ -122,7 +152,7 @@ public struct ByteTable: Sendable {
     /// next number).
     @inlinable
     public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
-        let (hash, head) = Self.hashAndHead(length: bytes.count) { bytes[$0] }
+        let (hash, head) = Self.hashAndHead(of: bytes)
         let found = find(hash: hash, bytes: bytes, head: head)
         if found >= 0 { return (found, false) }
         let index = count

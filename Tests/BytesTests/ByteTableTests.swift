@@ -28,6 +28,21 @@ import Bytes
         #expect(index(of: "", in: table) == 5000)
     }
 
+    /// Bytes in memory, read a few at a time, hash as they do read one at a
+    /// time through a closure (how keywords are looked up): every length
+    /// up to twenty, zeros and high bytes among them.
+    @Test func bytesInMemoryHashAsBytesReadOneByOne() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...20 {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in [0, 0x41, 0x7A, 0xC4, 0xFF, UInt8.random(in: 0...255, using: &generator)].randomElement(using: &generator) ?? 0 }
+                let oneByOne = ByteTable.hashAndHead(length: length) { bytes[$0] }
+                let inMemory = bytes.withUnsafeBufferPointer { ByteTable.hashAndHead(of: $0) }
+                #expect(inMemory == oneByOne, "\(bytes)")
+            }
+        }
+    }
+
     /// Strings of eight bytes or fewer are hashed from their bytes packed
     /// into one integer, longer ones through FNV-1a: strings on either side
     /// of the line, and strings alike in their first eight bytes or in
