@@ -91,7 +91,8 @@ public enum DocumentAnalyzer {
                     out += ellipsis
                     return String(decoding: out, as: UTF8.self)
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                // Most characters are one byte: appended alone, not as a slice.
+                if length == 1 { out.append(byte) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
                 scalars += 1
                 index = end
             }
