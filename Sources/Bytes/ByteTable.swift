@@ -61,7 +61,7 @@ public struct ByteTable: Sendable {
     /// `hashAndHead(length:byte:)` of bytes in memory, whose first eight
     /// bytes are read in one or two loads rather than one at a time: the
     /// search analyzer hashes every word of every document.
-    @inlinable
+    @inlinable @inline(__always)
     public static func hashAndHead(of bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, head: UInt64) {
         let length = bytes.count
         guard let base = bytes.baseAddress, length > 0 else { return hashAndHead(length: 0) { _ in 0 } }
