@@ -203,6 +203,18 @@ import Testing
         #expect(parentPath(parentPath("n/p/index.html")) == "n")
     }
 
+    @Test func joinedPathsHaveOneSlashBetweenComponents() {
+        #expect(joinPath("a", "b") == "a/b")
+        #expect(joinPath("a/", "b") == "a/b")
+        #expect(joinPath("a", "/b") == "a/b")
+        #expect(joinPath("", "a", "", "b/c") == "a/b/c")
+        #expect(joinPath("/", "x") == "/x")
+        #expect(joinPath("a/", "/b") == "a//b")
+        #expect(joinPath("", "") == "")
+        #expect(joinPath("yazılar", "çay.md") == "yazılar/çay.md")
+        #expect(joinPath(["/site", ".Output.staging", "posts/a/index.html"]) == "/site/.Output.staging/posts/a/index.html")
+    }
+
     @Test func lastComponentsAndExtensionsAsFoundationGivesThem() {
         #expect(lastPathComponent("posts/a.md") == "a.md")
         #expect(lastPathComponent("posts/trip/") == "trip")

@@ -291,10 +291,10 @@ func joinPath(_ components: [String]) -> String {
     for component in components where !component.isEmpty {
         if result.isEmpty || result.hasSuffix("/") {
             result += component
-        } else if component.hasPrefix("/") {
-            result += component.dropFirst()
         } else {
-            result += "/" + component
+            // One slash between them, whether or not the component starts with one.
+            result.append("/")
+            result += component.hasPrefix("/") ? component.dropFirst() : component[...]
         }
     }
     return result
