@@ -12,8 +12,7 @@ public enum DocumentText {
     /// The key of the document with identifier `id`: the 64-bit FNV-1a
     /// hash of its UTF-8 bytes, in 16 lowercase hex digits.
     public static func key(forID id: String) -> String {
-        let hex = String(FNV1a64.hash(id), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        HexText.sixteenDigits(FNV1a64.hash(id))
     }
 
     /// The path, relative to the index folder, of the text file of the

@@ -49,11 +49,11 @@ struct OutputManifest: Sendable {
                 var path = path
                 path.withUTF8 { path in
                     guard !path.contains(UInt8(ascii: "\n")) else { return }
-                    end = writeHex(entry.hash, into: buffer, at: end)
+                    end = HexText.write(entry.hash, into: buffer, at: end)
                     buffer[end] = UInt8(ascii: " ")
                     end = DecimalText.write(entry.size, width: 1, into: buffer, at: end + 1)
                     buffer[end] = UInt8(ascii: " ")
-                    end = writeHex(entry.fingerprint, into: buffer, at: end + 1)
+                    end = HexText.write(entry.fingerprint, into: buffer, at: end + 1)
                     buffer[end] = UInt8(ascii: " ")
                     end += 1 + UnsafeMutableBufferPointer(rebasing: buffer[(end + 1)...]).initialize(fromContentsOf: path)
                     buffer[end] = UInt8(ascii: "\n")
@@ -79,7 +79,7 @@ struct OutputManifest: Sendable {
             sum &+= line.value
         }
 
-        var identifier: String { hex(sum) }
+        var identifier: String { HexText.sixteenDigits(sum) }
     }
 
     init() {}
@@ -138,37 +138,6 @@ struct OutputManifest: Sendable {
     static func identifier(of bytes: [UInt8]) -> String {
         // FNV-1a, as since the first cache: the names of the folders already
         // kept in `.despina/` stay the same.
-        hex(FNV1a64.hash(bytes))
+        HexText.sixteenDigits(FNV1a64.hash(bytes))
     }
-}
-
-/// Writes sixteen lowercase hexadecimal digits of `value` at `start` of
-/// `buffer`; returns where they end. Eight digits at a time, each a byte
-/// lane of an integer (a manifest has two numbers per file of the site).
-private func writeHex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-    precondition(start >= 0 && start + 16 <= buffer.count)
-    let raw = UnsafeMutableRawBufferPointer(buffer)
-    raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: value >> 32)), toByteOffset: start, as: UInt64.self)
-    raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: value)), toByteOffset: start + 8, as: UInt64.self)
-    return start + 16
-}
-
-/// The eight hexadecimal digits of `value`, as an integer whose bytes in
-/// memory are the digits in order.
-private func hexDigits(_ value: UInt32) -> UInt64 {
-    // One nibble to a lane, the last digit in the lowest lane...
-    var lanes = UInt64(value)
-    lanes = (lanes | lanes << 16) & 0x0000_FFFF_0000_FFFF
-    lanes = (lanes | lanes << 8) & 0x00FF_00FF_00FF_00FF
-    lanes = (lanes | lanes << 4) & 0x0F0F_0F0F_0F0F_0F0F
-    // ...then '0'-'9' or, where the nibble is 10 or more, 'a'-'f'.
-    let letters = ((lanes &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
-    let digits = lanes &+ 0x3030_3030_3030_3030 &+ letters &* UInt64(UInt8(ascii: "a") - UInt8(ascii: "9") - 1)
-    // The first digit is in the highest lane: stored big-endian, it comes first.
-    return digits.bigEndian
-}
-
-/// Sixteen lowercase hexadecimal digits of `value`, as a string.
-private func hex(_ value: UInt64) -> String {
-    String(unsafeUninitializedCapacity: 16) { writeHex(value, into: $0, at: 0) }
 }
