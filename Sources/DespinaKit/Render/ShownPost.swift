@@ -12,9 +12,10 @@ import Mustache
 final class ShownPost: MustacheObject {
     let summary: PostSummary
     let localization: Localization
-    let added: Fields
+    /// Nil for a post in a list, which adds nothing (most posts shown).
+    let added: Fields?
 
-    init(_ summary: PostSummary, localization: Localization, adding added: Fields = Fields([:])) {
+    init(_ summary: PostSummary, localization: Localization, adding added: Fields? = nil) {
         (self.summary, self.localization, self.added) = (summary, localization, added)
     }
 
@@ -23,6 +24,6 @@ final class ShownPost: MustacheObject {
     }
 
     func value(forKey key: String, hash: UInt64) -> Value? {
-        added.value(named: key, hash: hash) ?? summary.value(forKey: key, hash: hash, in: localization)
+        added?.value(named: key, hash: hash) ?? summary.value(forKey: key, hash: hash, in: localization)
     }
 }
