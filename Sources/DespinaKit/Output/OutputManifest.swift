@@ -1,4 +1,5 @@
 import Bytes
+import Foundation
 
 /// What a generation of the output folder holds: each file's size, a hash
 /// of its bytes and a fingerprint of the inputs it was made from. A build
@@ -48,7 +49,7 @@ struct OutputManifest: Sendable {
             for (path, entry) in entries {
                 var path = path
                 path.withUTF8 { path in
-                    guard !path.contains(UInt8(ascii: "\n")) else { return }
+                    if let start = path.baseAddress, memchr(start, 0x0A, path.count) != nil { return }
                     end = HexText.write(entry.hash, into: buffer, at: end)
                     buffer[end] = UInt8(ascii: " ")
                     end = DecimalText.write(entry.size, width: 1, into: buffer, at: end + 1)

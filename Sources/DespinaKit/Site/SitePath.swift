@@ -89,7 +89,8 @@ enum SitePath {
         // string of its final size; in other text a slash may join the
         // character after it.
         let ascii = path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // All ASCII: no byte has its high bit (one OR over them, no branch a byte).
+            guard bytes.reduce(0, |) < 0x80 else { return nil }
             let relative = UnsafeBufferPointer(rebasing: bytes.drop { $0 == UInt8(ascii: "/") })
             let index = relative.isEmpty || bytes.last == UInt8(ascii: "/") ? indexFile : []
             return String(unsafeUninitializedCapacity: relative.count + index.count) { buffer in
