@@ -212,8 +212,9 @@ private struct CountingScratch {
         // Room for the counts of every term the forms may name, zeroed at
         // once, rather than each new term's appended; the rest is cut off.
         var mostTerms = 0
+        let forms = analyzer.allForms
         for word in touchedWords {
-            for form in analyzer.forms(ofWord: word) { mostTerms += form.exactTerm >= 0 ? 2 : 1 }
+            for place in analyzer.formRange(ofWord: word) { mostTerms += forms[place].exactTerm >= 0 ? 2 : 1 }
         }
         var names: [String] = []
         var counts = [Int](repeating: 0, count: mostTerms * Self.fields)
@@ -222,7 +223,8 @@ private struct CountingScratch {
         let generation = self.generation
         for word in touchedWords {
             let base = word * Self.fields
-            for form in analyzer.forms(ofWord: word) {
+            for place in analyzer.formRange(ofWord: word) {
+                let form = forms[place]
                 func slot(_ term: Int32) -> Int {
                     let index = Int(term)
                     if terms.stamps[index] != generation {

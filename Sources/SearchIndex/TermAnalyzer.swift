@@ -60,8 +60,12 @@ struct TermAnalyzer {
         return id
     }
 
-    /// The forms of a known word.
-    func forms(ofWord id: Int) -> ArraySlice<Form> { forms[formRanges[id]] }
+    /// Where the forms of a known word are in `allForms`: a loop over many
+    /// words takes the forms once rather than a slice of them a word.
+    func formRange(ofWord id: Int) -> Range<Int> { formRanges[id] }
+
+    /// The forms of every known word.
+    var allForms: [Form] { forms }
 
     /// The number of interned terms (identifiers are below it).
     var termCount: Int { termNames.count }
