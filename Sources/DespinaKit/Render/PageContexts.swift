@@ -190,7 +190,8 @@ final class PageContexts: Sendable {
         var numbers: [Int?] = []
         var previous = 0
         // In increasing order; a number already shown is not shown again.
-        for number in [1] + Array(max(1, current - 2)...min(total, current + 2)) + [total] where number > previous {
+        let (low, high) = (max(1, current - 2), min(total, current + 2))
+        for number in [1] + Array(low..<max(low, high + 1)) + [total] where number > previous {
             if number > previous + 1 { numbers.append(nil) }
             numbers.append(number)
             previous = number
