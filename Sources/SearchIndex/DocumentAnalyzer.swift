@@ -120,16 +120,26 @@ public enum DocumentAnalyzer {
         }
     }
 
-    private static let threadKey = "org.despina.search.analyses"
-
+    /// The analyses of the calling thread, kept under a thread-specific key
+    /// (a thread's `threadDictionary` costs thousands of instructions a
+    /// document), and let go when the thread ends.
     private static func threadAnalyses() -> LanguageAnalyses {
-        let dictionary = Thread.current.threadDictionary
-        if let set = dictionary[threadKey] as? LanguageAnalyses { return set }
+        if let held = pthread_getspecific(analysesKey) {
+            return Unmanaged<LanguageAnalyses>.fromOpaque(held).takeUnretainedValue()
+        }
         let set = LanguageAnalyses()
-        dictionary[threadKey] = set
+        pthread_setspecific(analysesKey, Unmanaged.passRetained(set).toOpaque())
         return set
     }
 }
+
+private let analysesKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { held in
+        if let held { Unmanaged<LanguageAnalyses>.fromOpaque(held).release() }
+    }
+    return key
+}()
 
 /// The analyses of one thread, one per stemming language.
 private final class LanguageAnalyses {
