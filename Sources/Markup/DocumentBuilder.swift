@@ -470,9 +470,19 @@ struct DocumentBuilder {
             let rendered = CmarkNode.renderHTML(node, options: renderOptions)
             guard rendered.utf8.count > 3 else { continue }
             let tagEnd = rendered.utf8.index(rendered.utf8.startIndex, offsetBy: 3)
-            let idAttribute = id.isEmpty ? "" : " id=\"" + HTMLEscaping.text(id) + "\""
-            let html = String(rendered[..<tagEnd]) + idAttribute + (attributes?.htmlAfterID ?? "")
-                + (listed?.html() ?? "") + String(rendered[tagEnd...])
+            let (after, listedHTML) = (attributes?.htmlAfterID ?? "", listed?.html() ?? "")
+            // Made once at its size rather than through four partial strings.
+            var html = ""
+            html.reserveCapacity(rendered.utf8.count + id.utf8.count + after.utf8.count + listedHTML.utf8.count + 16)
+            html += rendered[..<tagEnd]
+            if !id.isEmpty {
+                html += " id=\""
+                html += HTMLEscaping.text(id)
+                html += "\""
+            }
+            html += after
+            html += listedHTML
+            html += rendered[tagEnd...]
             if let block = CmarkNode.make(CMARK_NODE_HTML_BLOCK, literal: html) {
                 CmarkNode.replace(node, with: block)
             }
