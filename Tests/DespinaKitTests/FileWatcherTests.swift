@@ -57,6 +57,42 @@ struct FileWatcherTests {
         #expect(record.all.count == 2)
     }
 
+    /// Files coming and going beside a watched folder (in the folder above
+    /// it, watched for the folder's name alone) are no changes: they do not
+    /// hold back the work left for a quiet moment.
+    @Test func filesBesideTheWatchedFolderDoNotHoldTheQuietWorkBack() throws {
+        let parent = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let folder = parent + "/site"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let record = Record()
+        let watcher = try FileWatcher(folders: [folder], files: []) { changed in
+            record.add("changed \(changed.map(lastPathComponent))")
+            return { record.add("quiet") }
+        }
+        watcher.start()
+        defer { watcher.stop() }
+        // Another file made and removed beside the folder every 20 ms, for
+        // up to six seconds: far more often than the 0.3 s quiet moment.
+        let churning = Mutex(true)
+        let churn = Thread {
+            var round = 0
+            let end = Date().addingTimeInterval(6)
+            while churning.withLock({ $0 }) && Date() < end {
+                let other = parent + "/other-\(round % 4)"
+                FileManager.default.createFile(atPath: other, contents: Data("x".utf8))
+                try? FileManager.default.removeItem(atPath: other)
+                round += 1
+                usleep(20_000)
+            }
+        }
+        churn.start()
+        defer { churning.withLock { $0 = false } }
+        try place("one", named: "a.md", in: folder)
+        #expect(waitFor(3) { record.all.contains("quiet") })
+        #expect(record.all == ["changed [\"a.md\"]", "quiet"])
+    }
+
     @Test func aChangeBeforeTheQuietMomentDropsTheWork() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

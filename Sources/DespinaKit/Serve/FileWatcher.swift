@@ -123,8 +123,10 @@ final class FileWatcher: @unchecked Sendable {
             let ready = poll(&poller, 1, timeout)
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    pending += events(in: buffer, count: count)
+                // Only what is watched counts, not other files beside a watched folder.
+                let found = count > 0 ? events(in: buffer, count: count) : []
+                if !found.isEmpty {
+                    pending += found
                     lastEvent = ContinuousClock.now
                 }
             }
