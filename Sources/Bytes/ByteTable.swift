@@ -49,13 +49,21 @@ public struct ByteTable: Sendable {
     public static func hashAndHead(length: Int, byte: (Int) -> UInt8) -> (hash: UInt64, head: UInt64) {
         var head: UInt64 = 0
         for offset in 0..<min(length, 8) { head |= UInt64(byte(offset)) << (offset << 3) }
+        return (hash(head: head, length: length, byte: byte), head)
+    }
+
+    /// The hash of a string whose first eight bytes are `head`: from `head`
+    /// alone up to eight bytes, else through every byte. Both ways of
+    /// reading a string end here, so that they give the same hash.
+    @inlinable @inline(__always)
+    static func hash(head: UInt64, length: Int, byte: (Int) -> UInt8) -> UInt64 {
         guard length > 8 else {
             let mixed = head &* 0x9E37_79B9_7F4A_7C15
-            return (mixed ^ (mixed >> 32), head)
+            return mixed ^ (mixed >> 32)
         }
         var digest = FNV1a64()
         for offset in 0..<length { digest.combine(byte(offset)) }
-        return (digest.value ^ (digest.value >> 29), head)
+        return digest.value ^ (digest.value >> 29)
     }
 
     /// `hashAndHead(length:byte:)` of bytes in memory, whose first eight
@@ -79,13 +87,7 @@ public struct ByteTable: Sendable {
             head = UInt64(base[0]) | UInt64(base[length >> 1]) << UInt64((length >> 1) << 3)
                 | UInt64(base[length - 1]) << UInt64((length - 1) << 3)
         }
-        guard length > 8 else {
-            let mixed = head &* 0x9E37_79B9_7F4A_7C15
-            return (mixed ^ (mixed >> 32), head)
-        }
-        var digest = FNV1a64()
-        for byte in bytes { digest.combine(byte) }
-        return (digest.value ^ (digest.value >> 29), head)
+        return (hash(head: head, length: length) { base[$0] }, head)
     }
 
     /// The number of the string `length` bytes long whose byte at each

@@ -380,7 +380,7 @@ struct EventSource: YAMLEvents {
 }
 
 /// One libyaml event, copied out of C memory.
-enum YAMLEvent: Equatable {
+enum YAMLEvent {
     case streamStart, streamEnd, documentStart, documentEnd
     case scalar(text: String, isPlain: Bool, tag: String?, anchor: String?)
     case sequenceStart(anchor: String?), sequenceEnd
