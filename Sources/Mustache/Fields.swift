@@ -113,6 +113,9 @@ public struct Fields: Sendable {
     /// The number of fields.
     public var count: Int { storage.entries.count }
 
+    /// Whether `other` is this very set of fields (not an equal copy).
+    func isIdentical(to other: Fields) -> Bool { storage === other.storage }
+
     /// Whether there are no fields.
     public var isEmpty: Bool { storage.entries.isEmpty }
 

@@ -31,12 +31,23 @@ final class Renderer {
     private let budget: RenderBudget
     /// Steps walked so far, counted as each list of steps is entered.
     @exclusivity(unchecked) private var stepsTaken = 0
+    private let memo: PartialMemo?
+    /// While a partial is rendered for the memo: the place on the stack of
+    /// the object it is rendered for (-1 otherwise), the names looked up
+    /// below it, and whether it did something the memo cannot follow.
+    @exclusivity(unchecked) private var memoFloor = -1
+    @exclusivity(unchecked) private var memoReads: [(name: Name, value: Value?)] = []
+    @exclusivity(unchecked) private var memoSpoiled = false
 
-    init(templateName: String, templates: TemplateSet?, context: Value, globals: Value?, budget: RenderBudget = .standard) {
+    init(
+        templateName: String, templates: TemplateSet?, context: Value, globals: Value?, budget: RenderBudget = .standard,
+        memo: PartialMemo? = nil
+    ) {
         self.templateName = templateName
         self.renderedName = templateName
         self.templates = templates
         self.budget = budget
+        self.memo = memo
         stack.reserveCapacity(16)
         if let globals { stack.append(Frame(value: globals, index: -1, count: 0)) }
         stack.append(Frame(value: context, index: -1, count: 0))
@@ -132,7 +143,35 @@ final class Renderer {
 
     private func renderPartial(_ tag: PartialTag, into output: inout [UInt8]) throws(TemplateError) {
         guard let template = try resolve(tag.reference, kind: "partial", at: tag.position) else { return }
+        if let memo, memoFloor < 0, let frame = stack.last, frame.index >= 0, case .object(let object) = frame.value {
+            try include(template, for: object, memo: memo, tag: tag, into: &output)
+        } else {
+            try include(template, kind: "partial", indentation: tag.indentation, at: tag.position, into: &output)
+        }
+    }
+
+    /// Renders a partial for a list element that is an object, or copies
+    /// the text the memo kept for it (`PartialMemo`).
+    private func include(
+        _ template: Template, for object: any MustacheObject, memo: PartialMemo, tag: PartialTag,
+        into output: inout [UInt8]
+    ) throws(TemplateError) {
+        let lineIndentation = tag.indentation.map { indentation + $0 } ?? []
+        let key = PartialMemo.Key(
+            partial: template.name, object: ObjectIdentifier(object), indentation: lineIndentation,
+            startsLine: !lineIndentation.isEmpty && (output.last ?? UInt8(ascii: "\n")) == UInt8(ascii: "\n"))
+        for kept in memo.renderings(for: key)
+        where kept.reads.allSatisfy({ PartialMemo.isSame(lookUp($0.name), as: $0.value) }) {
+            output.append(contentsOf: kept.bytes)
+            return
+        }
+        let start = output.count
+        (memoFloor, memoReads, memoSpoiled) = (stack.count - 1, [], false)
+        defer { memoFloor = -1 }
         try include(template, kind: "partial", indentation: tag.indentation, at: tag.position, into: &output)
+        if !memoSpoiled {
+            memo.keep(.init(reads: memoReads, bytes: Array(output[start...]), object: object), for: key)
+        }
     }
 
     private func renderParent(_ tag: ParentTag, into output: inout [UInt8]) throws(TemplateError) {
@@ -147,6 +186,8 @@ final class Renderer {
     }
 
     private func renderBlock(_ tag: BlockTag, into output: inout [UInt8]) throws(TemplateError) {
+        // What fills a block depends on the templates around the partial.
+        if memoFloor >= 0 { memoSpoiled = true }
         let savedIndentation = indentation
         let savedName = templateName
         let savedOverrides = overrides
@@ -242,6 +283,7 @@ final class Renderer {
     ///
     /// A section lambda gets the section's raw text; for a variable lambda `section` is nil.
     private func call(_ lambda: Lambda, section: SectionTag?, delimiters: Delimiters, name: Name, at position: SourcePosition) throws(TemplateError) -> String {
+        if memoFloor >= 0 { memoSpoiled = true }
         let context = LambdaContext(renderer: self, section: section, delimiters: delimiters, lambdaName: name.text, position: position)
         let rawText = section?.rawText ?? ""
         let result: LambdaOutput
@@ -295,13 +337,18 @@ final class Renderer {
 
     /// The value a name refers to in the current context stack, or `nil`.
     func lookUp(_ name: Name) -> Value? {
-        if let iteration = name.iteration, let frame = stack.last(where: { $0.index >= 0 }) {
+        if let iteration = name.iteration, let place = stack.lastIndex(where: { $0.index >= 0 }) {
+            let frame = stack[place]
+            let value: Value
             switch iteration {
-            case .index: return .int(frame.index)
-            case .number: return .int(frame.index + 1)
-            case .first: return .bool(frame.index == 0)
-            case .last: return .bool(frame.index == frame.count - 1)
+            case .index: value = .int(frame.index)
+            case .number: value = .int(frame.index + 1)
+            case .first: value = .bool(frame.index == 0)
+            case .last: value = .bool(frame.index == frame.count - 1)
             }
+            // The place of the memo's object in its list is outside it.
+            if place <= memoFloor { memoReads.append((name, value)) }
+            return value
         }
         guard let first = name.parts.first else { return stack.last?.value }
         let hashes = name.partHashes
@@ -314,13 +361,12 @@ final class Renderer {
             }
             index -= 1
         }
-        guard var current = found else { return nil }
         var part = 1
-        while part < hashes.count {
-            guard let next = current.field(name.parts[part], hash: hashes[part]) else { return nil }
-            current = next
+        while part < hashes.count, let current = found {
+            found = current.field(name.parts[part], hash: hashes[part])
             part += 1
         }
-        return current
+        if index < memoFloor { memoReads.append((name, found)) }
+        return found
     }
 }

@@ -44,14 +44,20 @@ public struct Template: Sendable {
     }
 
     /// Renders the template into UTF-8 bytes, ready to be written to a file
-    /// without building a `String` first. Arguments as in ``render(_:partials:globals:)``.
-    public func renderUTF8(_ context: Value, partials: TemplateSet? = nil, globals: Value? = nil) throws(TemplateError) -> [UInt8] {
-        try renderUTF8(context, partials: partials, globals: globals, budget: .standard)
+    /// without building a `String` first. Arguments as in ``render(_:partials:globals:)``;
+    /// `memo` keeps partials rendered for list elements for later renders (``PartialMemo``).
+    public func renderUTF8(
+        _ context: Value, partials: TemplateSet? = nil, globals: Value? = nil, memo: PartialMemo? = nil
+    ) throws(TemplateError) -> [UInt8] {
+        try renderUTF8(context, partials: partials, globals: globals, budget: .standard, memo: memo)
     }
 
     /// Renders within `budget` (tests give a small one to reach it quickly).
-    func renderUTF8(_ context: Value, partials: TemplateSet?, globals: Value?, budget: RenderBudget) throws(TemplateError) -> [UInt8] {
-        let renderer = Renderer(templateName: name, templates: partials, context: context, globals: globals, budget: budget)
+    func renderUTF8(
+        _ context: Value, partials: TemplateSet?, globals: Value?, budget: RenderBudget, memo: PartialMemo? = nil
+    ) throws(TemplateError) -> [UInt8] {
+        let renderer = Renderer(
+            templateName: name, templates: partials, context: context, globals: globals, budget: budget, memo: memo)
         var output: [UInt8] = []
         output.reserveCapacity(sourceSize + sourceSize / 2 + 64)
         try renderer.render(steps, into: &output)

@@ -137,9 +137,12 @@ public final class TemplateSet: Sendable {
         try template(named: name).render(context, partials: self, globals: globals)
     }
 
-    /// Renders the template called `name` into UTF-8 bytes, ready to be written to a file.
-    public func renderUTF8(_ name: String, with context: Value, globals: Value? = nil) throws(TemplateError) -> [UInt8] {
-        try template(named: name).renderUTF8(context, partials: self, globals: globals)
+    /// Renders the template called `name` into UTF-8 bytes, ready to be
+    /// written to a file; `memo` as in ``Template/renderUTF8(_:partials:globals:memo:)``.
+    public func renderUTF8(
+        _ name: String, with context: Value, globals: Value? = nil, memo: PartialMemo? = nil
+    ) throws(TemplateError) -> [UInt8] {
+        try template(named: name).renderUTF8(context, partials: self, globals: globals, memo: memo)
     }
 
     static func missingMessage(kind: String, name: String, reference: TemplateReference) -> String {

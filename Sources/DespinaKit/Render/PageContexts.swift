@@ -10,6 +10,8 @@ final class PageContexts: Sendable {
     let model: SiteModel
     /// Summaries of every post, in the model's order.
     let summaries: [PostSummary]
+    /// Each post as lists show it: one object per post, so that its summary is rendered once (`PartialMemo`).
+    let listed: [Value]
     let site: Value
     /// What every post summary shares (origin, root, zone, date names).
     let summaryParts: PostSummary.Parts
@@ -58,6 +60,7 @@ final class PageContexts: Sendable {
         let parts = PostSummary.Parts(config: config, tagSlugs: model.tagSlugs)
         summaryParts = parts
         summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
+        listed = summaries.map { .object(ShownPost($0, localization: Localization(language: config.language))) }
         let postLinks = model.posts.map { PostLinks.Link(title: $0.title, path: $0.path) }
         self.postLinks = postLinks
         seriesParts = model.series.map { $0.posts.map { postLinks[$0] } }
@@ -204,11 +207,6 @@ final class PageContexts: Sendable {
     /// dates follow the page (`ShownPost`).
     var listLocalization: Localization { Localization(language: config.language) }
 
-    /// The post at `index` as a list page shows it.
-    func listed(_ index: Int) -> Value {
-        .object(ShownPost(summaries[index], localization: listLocalization))
-    }
-
     /// Made as lists of pairs, as `root` is: later pairs win.
     func list(kind: PageKind, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
         var (values, pageValues): ([(String, Value)], [(String, Value)]) = ([], [])
@@ -219,7 +217,7 @@ final class PageContexts: Sendable {
         for (key, value) in extra {
             if key == "page", case .dictionary(let existing) = value { pageValues += existing } else { values.append((key, value)) }
         }
-        values.append(("posts", .array(page.posts.map(listed))))
+        values.append(("posts", .array(page.posts.map { listed[$0] })))
         if let pagination = pagination(page, basePath: basePath) { values.append(("pagination", pagination)) }
         values.append(("page", .dictionary(Fields(pageValues))))
         return root(kind: kind, title: title, path: page.path, language: config.language, extra: values)

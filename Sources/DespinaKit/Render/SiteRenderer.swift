@@ -78,9 +78,9 @@ struct SiteRenderer: Sendable {
         let files = jobs.map { (path: SitePath.outputFile(for: $0.path), fingerprint: $0.fingerprint) }
         let kept = output.keep(files)
         let pending = jobs.indices.filter { !kept[$0] }
-        try parallelForEach(pending) { index in
+        try parallelForEach(pending) { [memo = PartialMemo()] index in
             let job = jobs[index]
-            let html = try templates.renderUTF8(job.template, with: job.context(), globals: .standardHelpers)
+            let html = try templates.renderUTF8(job.template, with: job.context(), globals: .standardHelpers, memo: memo)
             try output.write(html, to: files[index].path, fingerprint: job.fingerprint)
         }
         return jobs
