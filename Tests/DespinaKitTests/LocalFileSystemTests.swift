@@ -236,6 +236,14 @@ import Testing
         #expect(deletingPathExtension("tür/şiir.markdown") == "tür/şiir")
         #expect(deletingPathExtension("posts/v1.2/a") == "posts/v1.2/a")
         #expect(deletingPathExtension("posts/.hidden") == "posts/.hidden")
+        // Each way a name may hold no extension, or its path end in slashes.
+        #expect(deletingPathExtension("posts/a.") == "posts/a.")
+        #expect(deletingPathExtension("a.tar.gz") == "a.tar")
+        #expect(deletingPathExtension("posts/a.md/") == "posts/a")
+        #expect(deletingPathExtension("posts/a/") == "posts/a/")
+        #expect(deletingPathExtension("/") == "/")
+        #expect(deletingPathExtension("") == "")
+        #expect(deletingPathExtension(".md") == ".md")
     }
 
     /// A name that is not UTF-8 is listed with its bytes (its `name` is

@@ -129,5 +129,7 @@ import Testing
     func despinasOwnNamesAreReserved(name: String, isOwn: Bool) {
         #expect(OutputFolder.isOwnName(name[...]) == isOwn)
         #expect(Routing.isReserved("/" + name + "/x/") == isOwn)
+        #expect(Routing.ownName(startingPath: "/" + name + "/x/") == (isOwn ? name : nil))
+        #expect(Routing.ownName(startingPath: "/posts/" + name + "/") == nil)
     }
 }

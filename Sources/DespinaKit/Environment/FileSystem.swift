@@ -268,9 +268,10 @@ func pathExtension(_ path: String) -> String {
 /// `path` without the extension of its last component (`posts/a.md` →
 /// `posts/a`); unchanged when it has none.
 func deletingPathExtension(_ path: String) -> String {
-    let fileExtension = pathExtension(path)
-    guard !fileExtension.isEmpty else { return path }
-    return String(trimmingTrailingSlashes(path[...]).utf8.dropLast(fileExtension.utf8.count + 1)) ?? path
+    let trimmed = trimmingTrailingSlashes(path[...]).utf8
+    let name = trimmed[(trimmed.lastIndex(of: UInt8(ascii: "/")).map(trimmed.index(after:)) ?? trimmed.startIndex)...]
+    guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return path }
+    return String(trimmed[..<dot]) ?? path
 }
 
 /// `path` without slashes at its end, except a lone `/`.

@@ -238,10 +238,9 @@ struct Routing: Sendable {
     /// The first component of `path` when it is a name Despina gives its
     /// own files (`OutputFolder.isOwnName`), else nil.
     static func ownName(startingPath path: String) -> String? {
-        guard let first = SitePath.outputFile(for: path).split(separator: "/", maxSplits: 1).first,
-              OutputFolder.isOwnName(first)
-        else { return nil }
-        return String(first)
+        let file = SitePath.outputFile(for: path)
+        let first = file[..<(file.utf8.firstIndex(of: UInt8(ascii: "/")) ?? file.endIndex)]
+        return OutputFolder.isOwnName(first) ? String(first) : nil
     }
 
     /// The URL for a link written in `sourcePath` (`Content/posts/a.md`) to
