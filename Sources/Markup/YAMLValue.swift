@@ -83,11 +83,18 @@ public struct YAMLMapping: Sendable, Hashable {
 
     /// The entries in the order written.
     public private(set) var entries: [(key: Key, value: YAMLValue)]
+    /// Each key in lowercase, in the order written.
+    private var foldedNames: [String]
+    /// The place of each key in lowercase, kept once the mapping has more
+    /// keys than a front matter's few: fewer are found by comparing them
+    /// in turn, which is cheaper than hashing the name asked for.
     private var positions: [String: Int]
+    private static let keysComparedInTurn = 16
 
     /// An empty mapping.
     public init() {
         entries = []
+        foldedNames = []
         positions = [:]
     }
 
@@ -107,7 +114,19 @@ public struct YAMLMapping: Sendable, Hashable {
 
     /// The entry whose key matches `name` in any letter case.
     public func entry(_ name: String) -> (key: Key, value: YAMLValue)? {
-        positions[name.lowercased()].map { entries[$0] }
+        position(of: Self.folded(name)).map { entries[$0] }
+    }
+
+    private func position(of folded: String) -> Int? {
+        foldedNames.count <= Self.keysComparedInTurn ? foldedNames.firstIndex(of: folded) : positions[folded]
+    }
+
+    /// `name` in lowercase; a name in lowercase ASCII already (the keys
+    /// asked for, and most written) is not lowercased again.
+    private static func folded(_ name: String) -> String {
+        var name = name
+        let isFolded = name.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 || $0 &- 0x41 < 26 } }
+        return isFolded ? name : name.lowercased()
     }
 
     /// The value whose key matches `name` in any letter case.
@@ -118,15 +137,22 @@ public struct YAMLMapping: Sendable, Hashable {
     /// Adds an entry; returns the existing key instead when a key of the
     /// same name in any letter case is already there.
     mutating func add(key: Key, value: YAMLValue) -> Key? {
-        let folded = key.name.lowercased()
-        if let existing = positions[folded] { return entries[existing].key }
+        let folded = Self.folded(key.name)
+        if let existing = position(of: folded) { return entries[existing].key }
         // Room for a front matter's keys at once, rather than growing four times.
         if entries.isEmpty {
             entries.reserveCapacity(8)
-            positions.reserveCapacity(8)
+            foldedNames.reserveCapacity(8)
         }
-        positions[folded] = entries.count
+        foldedNames.append(folded)
         entries.append((key, value))
+        if foldedNames.count > Self.keysComparedInTurn {
+            if positions.isEmpty {
+                for (place, name) in foldedNames.enumerated() { positions[name] = place }
+            } else {
+                positions[folded] = entries.count - 1
+            }
+        }
         return nil
     }
 
