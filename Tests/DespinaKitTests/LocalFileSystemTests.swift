@@ -196,6 +196,10 @@ import Testing
         #expect(parentPath("") == "")
         #expect(parentPath("a/b/") == "a")
         #expect(parentPath("a//b") == "a")
+        #expect(parentPath("//a") == "/")
+        #expect(lastPathComponent("a//") == "a")
+        #expect(lastPathComponent("//") == "/")
+        #expect(lastPathComponent("a/b//") == "b")
         // A one-character path made at run time: Foundation's version
         // crashes on it on Linux.
         let section = String("xn".dropFirst())

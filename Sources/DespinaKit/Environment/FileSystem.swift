@@ -288,15 +288,15 @@ func joinPath(_ components: String...) -> String {
 
 /// Joins path components with `/`, ignoring empty components.
 func joinPath(_ components: [String]) -> String {
-    var result = ""
-    for component in components where !component.isEmpty {
-        if result.isEmpty || result.hasSuffix("/") {
-            result += component
-        } else {
+    var result: [UInt8] = []
+    result.reserveCapacity(components.reduce(components.count) { $0 + $1.utf8.count })
+    for var component in components where !component.isEmpty {
+        component.withUTF8 { bytes in
             // One slash between them, whether or not the component starts with one.
-            result.append("/")
-            result += component.hasPrefix("/") ? component.dropFirst() : component[...]
+            let joinsWithSlash = !result.isEmpty && result.last != UInt8(ascii: "/")
+            if joinsWithSlash { result.append(UInt8(ascii: "/")) }
+            result.append(contentsOf: joinsWithSlash && bytes.first == UInt8(ascii: "/") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)
         }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
 }
