@@ -16,11 +16,14 @@ share of its parallel steps that thread takes, not the search index build
 that follows once the writer pauses. Valgrind runs one thread at a time, so
 that thread's share of the steps run on all cores varies between runs: the
 figure is exact for code that runs on the rebuild's thread alone, and only
-approximate for the rest. The count is in OUT_FILE.1 ("totals"), and the
+approximate for the rest. String hashing is given one seed
+(SWIFT_DETERMINISTIC_HASHING), so that dictionary probes run alike from one
+run to the next. The count is in OUT_FILE.1 ("totals"), and the
 server's log, with each build's steps, in OUT_FILE.log;
 `callgrind_annotate --inclusive=yes OUT_FILE.1` shows where it goes. Takes
 about four minutes for 10,000 posts.
 """
+import os
 import subprocess
 import sys
 import time
@@ -37,7 +40,11 @@ server = subprocess.Popen(
     ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
      "--toggle-collect=" + callback, "--callgrind-out-file=" + out, binary, "serve", site, "--port", str(port),
      "--verbose"],
-    stdout=open(out + ".log", "w"), stderr=subprocess.STDOUT)
+    stdout=open(out + ".log", "w"), stderr=subprocess.STDOUT,
+    # Swift seeds each process's string hashing at random, and with it how
+    # long dictionary probes run: the same look-ups took 14 M instructions
+    # in one run and 46 M in another. One seed for every run.
+    env={**os.environ, "SWIFT_DETERMINISTIC_HASHING": "1"})
 
 
 def control(*arguments):
