@@ -134,6 +134,8 @@ public struct FrontMatter: Sendable, Hashable {
     /// spaces. An opening line may have more dashes (`------`), as Hugo
     /// reads it.
     private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
+        // Most lines are keys: their first byte settles it.
+        guard let first = line.first, first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: ".")) else { return false }
         var bytes = line[...]
         while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
         if bytes.elementsEqual("---".utf8) { return true }
