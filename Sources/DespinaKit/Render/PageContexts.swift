@@ -10,6 +10,10 @@ final class PageContexts: Sendable {
     let model: SiteModel
     /// Summaries of every post, in the model's order.
     let summaries: [PostSummary]
+    /// The language of the pages that list posts: the site's. A post in
+    /// another language keeps its own title and summary there, but its
+    /// dates follow the page (`ShownPost`).
+    let listLocalization: Localization
     /// Each post as lists show it: one object per post, so that its summary is rendered once (`PartialMemo`).
     let listed: [Value]
     let site: Value
@@ -60,7 +64,9 @@ final class PageContexts: Sendable {
         let parts = PostSummary.Parts(config: config, tagSlugs: model.tagSlugs)
         summaryParts = parts
         summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
-        listed = summaries.map { .object(ShownPost($0, localization: Localization(language: config.language))) }
+        let listLocalization = Localization(language: config.language)
+        self.listLocalization = listLocalization
+        listed = summaries.map { .object(ShownPost($0, localization: listLocalization)) }
         let postLinks = model.posts.map { PostLinks.Link(title: $0.title, path: $0.path) }
         self.postLinks = postLinks
         seriesParts = model.series.map { $0.posts.map { postLinks[$0] } }
@@ -202,16 +208,11 @@ final class PageContexts: Sendable {
         return numbers
     }
 
-    /// The language of the pages that list posts: the site's. A post in
-    /// another language keeps its own title and summary there, but its
-    /// dates follow the page (`ShownPost`).
-    var listLocalization: Localization { Localization(language: config.language) }
-
     /// Made as lists of pairs, as `root` is: later pairs win.
     func list(kind: PageKind, title: String, page: ListPage, basePath: String, extra: [String: Value]) -> Value {
         var (values, pageValues): ([(String, Value)], [(String, Value)]) = ([], [])
         if page.number > 1 {
-            let localization = Localization(language: config.language).strings
+            let localization = listLocalization.strings
             pageValues.append(("title", .string("\(title) — \(localization["pageNumber"] ?? "Page") \(page.number)")))
         }
         for (key, value) in extra {
