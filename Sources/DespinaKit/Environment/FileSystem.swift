@@ -238,65 +238,24 @@ extension FileSystem {
     }
 }
 
-/// The path without its last component, as `NSString`'s
-/// `deletingLastPathComponent` (`a/b/c` → `a/b`, `/a` → `/`, `a` → ``,
-/// trailing slashes ignored), which on Linux crashes on a one-character
-/// string made at run time (`"n"` of a section emptied by an edit).
-func parentPath(_ path: String) -> String {
-    let trimmed = trimmingTrailingSlashes(path[...])
-    guard let slash = ByteSearch.lastOffset(of: UInt8(ascii: "/"), in: trimmed) else { return "" }
-    if slash == 0 { return "/" }
-    return String(trimmingTrailingSlashes(trimmed[..<trimmed.utf8.index(trimmed.startIndex, offsetBy: slash)]))
-}
+/// The path without its last component (`a/b/c` → `a/b`, `/a` → `/`,
+/// `a` → ``, trailing slashes ignored); see `PathText`.
+func parentPath(_ path: String) -> String { PathText.parent(of: path) }
 
 /// The last component of `path` (`posts/a.md` → `a.md`), trailing slashes
 /// ignored (`posts/trip/` → `trip`); `/` for `/`.
-func lastPathComponent(_ path: String) -> String {
-    let trimmed = trimmingTrailingSlashes(path[...])
-    guard let slash = ByteSearch.lastOffset(of: UInt8(ascii: "/"), in: trimmed), trimmed.utf8.count > 1 else { return String(trimmed) }
-    return String(trimmed[trimmed.utf8.index(trimmed.startIndex, offsetBy: slash + 1)...])
-}
+func lastPathComponent(_ path: String) -> String { PathText.lastComponent(of: path) }
 
 /// The extension of the last component of `path` (`posts/a.md` → `md`);
 /// empty when it has none or when its only dot starts it (`.hidden`).
-func pathExtension(_ path: String) -> String {
-    let name = lastPathComponent(path)
-    guard let dot = ByteSearch.lastOffset(of: UInt8(ascii: "."), in: name[...]), dot != 0 else { return "" }
-    return String(name[name.utf8.index(name.startIndex, offsetBy: dot + 1)...])
-}
+func pathExtension(_ path: String) -> String { PathText.pathExtension(of: path) }
 
 /// `path` without the extension of its last component (`posts/a.md` →
 /// `posts/a`); unchanged when it has none.
-func deletingPathExtension(_ path: String) -> String {
-    let trimmed = trimmingTrailingSlashes(path[...]).utf8
-    let name = trimmed[(trimmed.lastIndex(of: UInt8(ascii: "/")).map(trimmed.index(after:)) ?? trimmed.startIndex)...]
-    guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return path }
-    return String(trimmed[..<dot]) ?? path
-}
-
-/// `path` without slashes at its end, except a lone `/`.
-private func trimmingTrailingSlashes(_ path: Substring) -> Substring {
-    var trimmed = path
-    while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
-    return trimmed
-}
+func deletingPathExtension(_ path: String) -> String { PathText.deletingExtension(of: path) }
 
 /// Joins path components with `/`, ignoring empty components.
-func joinPath(_ components: String...) -> String {
-    joinPath(components)
-}
+func joinPath(_ components: String...) -> String { PathText.join(components) }
 
 /// Joins path components with `/`, ignoring empty components.
-func joinPath(_ components: [String]) -> String {
-    var result: [UInt8] = []
-    result.reserveCapacity(components.reduce(components.count) { $0 + $1.utf8.count })
-    for var component in components where !component.isEmpty {
-        component.withUTF8 { bytes in
-            // One slash between them, whether or not the component starts with one.
-            let joinsWithSlash = !result.isEmpty && result.last != UInt8(ascii: "/")
-            if joinsWithSlash { result.append(UInt8(ascii: "/")) }
-            result.append(contentsOf: joinsWithSlash && bytes.first == UInt8(ascii: "/") ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)
-        }
-    }
-    return String(decoding: result, as: UTF8.self)
-}
+func joinPath(_ components: [String]) -> String { PathText.join(components) }
