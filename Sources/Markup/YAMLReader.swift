@@ -222,28 +222,34 @@ struct YAMLReader {
         guard isPlain else { return .string(text) }
         // Null, the booleans, the numbers and dates each start with one of
         // these bytes; any other first byte (most titles, tags and names)
-        // makes a string without trying them.
+        // makes a string without trying them. The words (null, true, .inf)
+        // are five bytes at most, and a letter starts nothing but a word.
         guard let first = text.utf8.first else { return .null }
+        let isShort = text.utf8.count <= 5
         switch first {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+             UInt8(ascii: "f"), UInt8(ascii: "F"):
+            guard isShort else { return .string(text) }
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            default: return boolean(text).map { .bool($0) } ?? .string(text)
+            }
+        case UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             break
         default:
             return .string(text)
         }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .number(.nan)
-        default: break
+        if isShort {
+            switch text {
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+            case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+            case ".nan", ".NaN", ".NAN": return .number(.nan)
+            default: break
+            }
         }
-        if let flag = boolean(text) { return .bool(flag) }
         if let number = integer(text) { return .integer(number) }
         if isFloat(text), let number = Double(text) { return .number(number) }
-        if let first = text.utf8.first, first >= 0x30 && first <= 0x39,
-           parseDate(text, timeZone: .gmt) != nil {
+        if first >= 0x30 && first <= 0x39, parseDate(text, timeZone: .gmt) != nil {
             return .date(text)
         }
         return .string(text)
@@ -257,13 +263,25 @@ struct YAMLReader {
         }
     }
 
+    /// A decimal integer with an optional sign, or `0x` hexadecimal or `0o`
+    /// octal digits; its form is told over the bytes before `Int` reads it.
     private static func integer(_ text: String) -> Int? {
-        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
-        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
-        var digits = Substring(text)
-        if digits.hasPrefix("+") || digits.hasPrefix("-") { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+        var utf8Text = text
+        let radix: Int? = utf8Text.withUTF8 { bytes in
+            if bytes.count >= 2 && bytes[0] == UInt8(ascii: "0") {
+                if bytes[1] == UInt8(ascii: "x") { return 16 }
+                if bytes[1] == UInt8(ascii: "o") { return 8 }
+            }
+            let start = bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") ? 1 : 0
+            guard start < bytes.count else { return nil }
+            for byte in bytes[start...] where byte < 0x30 || byte > 0x39 { return nil }
+            return 10
+        }
+        switch radix {
+        case 16?, 8?: return Int(text.dropFirst(2), radix: radix ?? 10)
+        case 10?: return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+        default: return nil
+        }
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`

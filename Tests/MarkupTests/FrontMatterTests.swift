@@ -111,6 +111,9 @@ struct FrontMatterValueTests {
             ("+.INF", .number(.infinity)), ("-.Inf", .number(-.infinity)), ("0x1F", .integer(31)), ("0o17", .integer(15)),
             ("+7", .integer(7)), ("-7", .integer(-7)), (".5", .number(0.5)), ("1e3", .number(1000)),
             ("2024-05-01", .date("2024-05-01")), ("nil", .string("nil")), ("tRUE", .string("tRUE")), ("-", .string("-")),
+            ("nullable", .string("nullable")), ("Trues", .string("Trues")), ("falsehood", .string("falsehood")),
+            ("~~", .string("~~")), ("+.infinity", .string("+.infinity")), ("0x", .string("0x")), ("-0o7", .string("-0o7")),
+            ("12345678901", .integer(12_345_678_901)), ("-.nan", .string("-.nan")),
         ]
         for (text, content) in typed { #expect(YAMLReader.resolve(text, isPlain: true, tag: nil) == content, "\(text)") }
         guard case .number(let notANumber) = YAMLReader.resolve(".NaN", isPlain: true, tag: nil) else {
