@@ -1,6 +1,7 @@
 import Foundation
 import Markup
 import Mustache
+import Synchronization
 
 /// Builds the values templates see (documented in `docs/templates.md`):
 /// `site`, `page`, `lang`, `i18n`, and per kind of page `post`, `posts`,
@@ -14,8 +15,10 @@ final class PageContexts: Sendable {
     /// another language keeps its own title and summary there, but its
     /// dates follow the page (`ShownPost`).
     let listLocalization: Localization
-    /// Each post as lists show it: one object per post, so that its summary is rendered once (`PartialMemo`).
-    let listed: [Value]
+    /// Each post as lists show it, made when first listed (the preview
+    /// lists a few): one object per post, so that its summary is rendered
+    /// once (`PartialMemo`).
+    private let listedPosts: Mutex<[ShownPost?]>
     let site: Value
     /// What every post summary shares (origin, root, zone, date names).
     let summaryParts: PostSummary.Parts
@@ -66,10 +69,20 @@ final class PageContexts: Sendable {
         summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
         let listLocalization = Localization(language: config.language)
         self.listLocalization = listLocalization
-        listed = summaries.map { .object(ShownPost($0, localization: listLocalization)) }
+        listedPosts = Mutex(Array(repeating: nil, count: summaries.count))
         let postLinks = model.posts.map { PostLinks.Link(title: $0.title, path: $0.path) }
         self.postLinks = postLinks
         seriesParts = model.series.map { $0.posts.map { postLinks[$0] } }
+    }
+
+    /// Post `index` of the model as lists show it.
+    func listed(_ index: Int) -> Value {
+        .object(listedPosts.withLock { shown in
+            if let made = shown[index] { return made }
+            let made = ShownPost(summaries[index], localization: listLocalization)
+            shown[index] = made
+            return made
+        })
     }
 
     // MARK: - Shared pieces
@@ -218,7 +231,7 @@ final class PageContexts: Sendable {
         for (key, value) in extra {
             if key == "page", case .dictionary(let existing) = value { pageValues += existing } else { values.append((key, value)) }
         }
-        values.append(("posts", .array(page.posts.map { listed[$0] })))
+        values.append(("posts", .array(page.posts.map(listed))))
         if let pagination = pagination(page, basePath: basePath) { values.append(("pagination", pagination)) }
         values.append(("page", .dictionary(Fields(pageValues))))
         return root(kind: kind, title: title, path: page.path, language: config.language, extra: values)

@@ -228,7 +228,7 @@ extension SiteRenderer {
                                   language: language, extra: [
                         "years": .array(zip(model.years, years).map { year, values in
                             var values = values
-                            values["posts"] = .array(year.posts.map { contexts.listed[$0] })
+                            values["posts"] = .array(year.posts.map(contexts.listed))
                             return .dictionary(Fields(values))
                         }),
                     ])
