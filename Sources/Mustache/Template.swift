@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Mustache template, parsed once and rendered any number of times, from any thread.
 ///
@@ -14,6 +15,10 @@ public struct Template: Sendable {
     let steps: [Step]
     /// The source size, used to size the output buffer.
     private let sourceSize: Int
+    /// The largest output rendered so far: a page made of a short template
+    /// and its parent is many times the template's size, and an output
+    /// buffer that starts small is copied each time it doubles.
+    private let largestOutput = LargestOutput()
 
     /// Parses `source`.
     ///
@@ -59,8 +64,9 @@ public struct Template: Sendable {
         let renderer = Renderer(
             templateName: name, templates: partials, context: context, globals: globals, budget: budget, memo: memo)
         var output: [UInt8] = []
-        output.reserveCapacity(sourceSize + sourceSize / 2 + 64)
+        output.reserveCapacity(max(sourceSize + sourceSize / 2 + 64, largestOutput.count))
         try renderer.render(steps, into: &output)
+        largestOutput.raise(to: output.count)
         return output
     }
 
@@ -124,5 +130,17 @@ public struct Template: Sendable {
             }
         }
         return found
+    }
+}
+
+/// The size of the largest output of a template, shared by its copies and
+/// the threads that render it.
+private final class LargestOutput: Sendable {
+    private let value = Atomic<Int>(0)
+
+    var count: Int { value.load(ordering: .relaxed) }
+
+    func raise(to count: Int) {
+        if count > value.load(ordering: .relaxed) { value.store(count, ordering: .relaxed) }
     }
 }
