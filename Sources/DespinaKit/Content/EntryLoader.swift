@@ -17,6 +17,7 @@ struct EntryLoader: Sendable {
     /// The site's `params` by name in lowercase, for Liquid's `site.NAME`
     /// and Hugo's `param`: made once for all the posts.
     let siteParameters: [String: String]
+    let termSlugs = TermSlugs()
 
     init(config: SiteConfig, layouts: Set<String>, fileSystem: any FileSystem, reservedIDs: Set<String> = Theme.builtin.elementIDs) {
         (self.config, self.layouts, self.fileSystem, self.reservedIDs) = (config, layouts, fileSystem, reservedIDs)
@@ -105,11 +106,11 @@ struct EntryLoader: Sendable {
             ?? matter?.date("updated", timeZone: config.zone)
             ?? matter?.date("last_modified_at", timeZone: config.zone)
         let categories = try categories(in: matter)
-        let tags = Self.publishableTerms(
+        let tags = publishableTerms(
             try (matter?.texts("tags") ?? []) + categories, kind: "tag", limit: Self.tagLimit,
             at: Self.position(of: "tags", in: matter) ?? Self.position(of: "categories", in: matter),
             file: file, diagnostics: &diagnostics)
-        let series = Self.publishableTerms(
+        let series = publishableTerms(
             try matter?.text("series").map { [$0] } ?? [], kind: "series", limit: 1,
             at: Self.position(of: "series", in: matter), file: file, diagnostics: &diagnostics).first
         let description = try matter?.text("description") ?? matter?.text("summary")
@@ -325,15 +326,16 @@ struct EntryLoader: Sendable {
     /// The tag or series names of `names` that can have a page: blank ones
     /// name nothing; one with no letter or digit to make its URL from
     /// (`...`), a repeat, and those past `limit` are left out with a warning.
-    static func publishableTerms(
+    func publishableTerms(
         _ names: [String], kind: String, limit: Int, at position: (line: Int, column: Int)?,
         file: SourceFile, diagnostics: inout [Diagnostic]
     ) -> [String] {
         var terms: [String] = []
         var slugs = Set<String>()
-        for name in names where !name.allSatisfy(\.isWhitespace) {
-            let slug = TextFolding.termSlug(name)
+        for name in names {
+            let slug = termSlugs.slug(name)
             guard !slug.isEmpty else {
+                if name.allSatisfy(\.isWhitespace) { continue }
                 diagnostics.append(.warning(
                     "the \(kind) '\(name)' has no letter or digit to make its page's address from; it is left out",
                     path: file.relativePath, line: position?.line ?? 0, column: position?.column ?? 0))
