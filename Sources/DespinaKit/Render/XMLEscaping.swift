@@ -11,8 +11,12 @@ import Bytes
 /// The five characters are escaped under the attribute policy of
 /// `HTMLEscaping`, so the text is also safe in an attribute either way quoted.
 func escapeXML(_ text: String) -> String {
-    let needsWork = text.utf8.contains { byte in
-        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || mayBeForbiddenInXML(byte)
+    var contiguous = text
+    // Over the contiguous bytes: `String.UTF8View` goes through its iterator a byte at a time.
+    let needsWork = contiguous.withUTF8 { bytes in
+        bytes.contains { byte in
+            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || mayBeForbiddenInXML(byte)
+        }
     }
     guard needsWork else { return text }
     return HTMLEscaping.attribute(droppingCharactersXMLForbids(text))
