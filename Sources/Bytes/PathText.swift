@@ -82,6 +82,25 @@ public enum PathText {
         }
     }
 
+    /// `path` without its leading slashes, after `root` as it is
+    /// (`/blog/` and `/posts/a/` → `/blog/posts/a/`): a page's URL.
+    public static func rooted(_ path: String, at root: String) -> String {
+        var (root, path) = (root, path)
+        return root.withUTF8 { rootBytes in
+            path.withUTF8 { pathBytes in
+                let start = pathBytes.firstIndex { $0 != slash } ?? pathBytes.count
+                return String(unsafeUninitializedCapacity: rootBytes.count + pathBytes.count - start) { buffer in
+                    guard let target = buffer.baseAddress else { return 0 }
+                    if let source = rootBytes.baseAddress { target.initialize(from: source, count: rootBytes.count) }
+                    if let source = pathBytes.baseAddress {
+                        (target + rootBytes.count).initialize(from: source + start, count: pathBytes.count - start)
+                    }
+                    return rootBytes.count + pathBytes.count - start
+                }
+            }
+        }
+    }
+
     /// Where the last component lies, trailing slashes left out; a lone
     /// `/` is its own last component.
     private static func nameRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {

@@ -18,6 +18,11 @@ import Bytes
         #expect(PathText.join(["", "/abs", "x"]) == "/abs/x")
         #expect(PathText.join([]) == "")
         #expect(PathText.join(["", ""]) == "")
+        #expect(PathText.rooted("/posts/a/", at: "/blog/") == "/blog/posts/a/")
+        #expect(PathText.rooted("//tags/é/", at: "/") == "/tags/é/")
+        #expect(PathText.rooted("", at: "/") == "/")
+        #expect(PathText.rooted("/", at: "") == "")
+        #expect(PathText.rooted("a", at: "") == "a")
     }
 
     /// Every path of up to three parts from a set of awkward ones (slashes

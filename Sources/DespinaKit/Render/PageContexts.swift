@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Markup
 import Mustache
@@ -91,9 +92,7 @@ final class PageContexts: Sendable {
     /// output: added after the theme's instead of replacing its `style.css`.
     static let customStylesheet = "assets/custom.css"
 
-    static func url(_ path: String, root: String) -> String {
-        root + path.drop { $0 == "/" }
-    }
+    static func url(_ path: String, root: String) -> String { PathText.rooted(path, at: root) }
 
     func url(_ path: String) -> String { Self.url(path, root: config.rootPath) }
 
