@@ -42,27 +42,50 @@ public struct FrontMatter: Sendable, Hashable {
     public static func split(_ source: String) throws(MarkupError)
         -> (frontMatter: FrontMatter?, body: Substring, bodyFirstLine: Int)
     {
+        // The lines are found over the contiguous bytes, as offsets.
+        var contiguous = source
+        let found = contiguous.withUTF8 { bytes in fences(in: bytes) }
         let utf8 = source.utf8
-        var start = utf8.startIndex
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
-        guard let firstLineEnd = lineEnd(in: utf8, from: start),
-              isFence(utf8[start..<firstLineEnd.content], closing: false) else {
-            return (nil, source[start...], 1)
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        switch found {
+        case .none(let bodyStart):
+            return (nil, source[index(bodyStart)...], 1)
+        case .unclosed:
+            throw MarkupError(
+                line: 1, column: 1,
+                message: "the front matter that starts here is never closed; add a line '---' after it")
+        case .closed(let yaml, let bodyStart, let bodyFirstLine):
+            let frontMatter = try parse(yaml: String(source[index(yaml.lowerBound)..<index(yaml.upperBound)]), firstLine: 2)
+            return (frontMatter, source[index(bodyStart)...], bodyFirstLine)
+        }
+    }
+
+    /// Where the front matter's fences are in the UTF-8 of a file.
+    private enum Fences {
+        /// No front matter: the body starts at this offset (after a byte order mark).
+        case none(bodyStart: Int)
+        /// An opening fence and no closing one.
+        case unclosed
+        /// The YAML between the fences, where the body starts and its first line.
+        case closed(yaml: Range<Int>, bodyStart: Int, bodyFirstLine: Int)
+    }
+
+    private static func fences(in bytes: UnsafeBufferPointer<UInt8>) -> Fences {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let firstLineEnd = lineEnd(in: bytes, from: start),
+              isFence(bytes[start..<firstLineEnd.content], closing: false) else {
+            return .none(bodyStart: start)
         }
         var lineStart = firstLineEnd.next
         var lineNumber = 2
-        while lineStart < utf8.endIndex, let end = lineEnd(in: utf8, from: lineStart) {
-            if isFence(utf8[lineStart..<end.content], closing: true) {
-                let yaml = String(source[firstLineEnd.next..<lineStart])
-                let frontMatter = try parse(yaml: yaml, firstLine: 2)
-                return (frontMatter, source[end.next...], lineNumber + 1)
+        while let end = lineEnd(in: bytes, from: lineStart) {
+            if isFence(bytes[lineStart..<end.content], closing: true) {
+                return .closed(yaml: firstLineEnd.next..<lineStart, bodyStart: end.next, bodyFirstLine: lineNumber + 1)
             }
             lineStart = end.next
             lineNumber += 1
         }
-        throw MarkupError(
-            line: 1, column: 1,
-            message: "the front matter that starts here is never closed; add a line '---' after it")
+        return .unclosed
     }
 
     /// Parses `yaml`, front matter without its `---` lines, whose first line
@@ -115,31 +138,23 @@ public struct FrontMatter: Sendable, Hashable {
     /// The end of the line starting at `start`: where its content ends
     /// (before `\r\n` or `\n`) and where the next line begins; `nil` at the
     /// end of the text.
-    private static func lineEnd(
-        in utf8: String.UTF8View, from start: String.Index
-    ) -> (content: String.Index, next: String.Index)? {
-        guard start < utf8.endIndex else { return nil }
-        guard let offset = ByteSearch.firstOffset(of: UInt8(ascii: "\n"), in: Substring(utf8[start...])) else {
-            return (utf8.endIndex, utf8.endIndex)
-        }
-        let newline = utf8.index(start, offsetBy: offset)
-        var content = newline
-        if content > start, utf8[utf8.index(before: content)] == UInt8(ascii: "\r") {
-            content = utf8.index(before: content)
-        }
-        return (content, utf8.index(after: newline))
+    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (content: Int, next: Int)? {
+        guard start < bytes.count else { return nil }
+        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return (bytes.count, bytes.count) }
+        let content = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+        return (content, newline + 1)
     }
 
     /// Whether `line` is `---` (or, closing, `...`) with optional trailing
     /// spaces. An opening line may have more dashes (`------`), as Hugo
     /// reads it.
-    private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
+    private static func isFence(_ line: Slice<UnsafeBufferPointer<UInt8>>, closing: Bool) -> Bool {
         // Most lines are keys: their first byte settles it.
         guard let first = line.first, first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: ".")) else { return false }
-        var bytes = line[...]
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
-        if bytes.elementsEqual("---".utf8) { return true }
-        if closing { return bytes.elementsEqual("...".utf8) }
-        return bytes.count > 3 && bytes.allSatisfy { $0 == UInt8(ascii: "-") }
+        var end = line.endIndex
+        while end > line.startIndex, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        let bytes = line[line.startIndex..<end]
+        if bytes.count == 3 && bytes.allSatisfy({ $0 == first }) { return true }
+        return !closing && bytes.count > 3 && bytes.allSatisfy { $0 == UInt8(ascii: "-") }
     }
 }

@@ -247,6 +247,18 @@ struct FrontMatterErrorTests {
         #expect(try FrontMatter.split("--\ntitle: A\n").frontMatter == nil)
     }
 
+    /// A closing fence is `---` or `...` with trailing spaces or tabs;
+    /// more dashes close nothing, and `...` opens nothing.
+    @Test func theFencesAFileMayUse() throws {
+        let dotted = try FrontMatter.split("--- \ntitle: Ça va\nx: 1\n... \t\nBody\n")
+        #expect(try dotted.frontMatter?.int("x") == 1)
+        #expect(dotted.body == "Body\n")
+        #expect(dotted.bodyFirstLine == 5)
+        #expect(try FrontMatter.split("...\ntitle: A\n...\n").frontMatter == nil)
+        #expect(try FrontMatter.split("---\ntitle: A\n---").body == "")
+        #expect(error("---\ntitle: A\n----\n")?.message.hasPrefix("the front matter that starts here is never closed") == true)
+    }
+
     @Test func theZoneADateIsWrittenIn() {
         #expect(writtenTimeZone(of: "2025-05-15T16:00:00-08:00") == TimeZone(secondsFromGMT: -8 * 3600))
         #expect(writtenTimeZone(of: "2023-01-29 18:30:22 2023 -0800") == TimeZone(secondsFromGMT: -8 * 3600))
