@@ -76,12 +76,15 @@ struct DocumentBuilder {
     }
 
     /// Parses and renders `source`, the UTF-8 bytes of the Markdown.
+    /// Every cmark tree of the build lives in one arena, freed at its end.
     mutating func build(source: UnsafeBufferPointer<UInt8>) -> DocumentParts {
-        if options.footnotes, let mask = Footnotes.mask(for: source) {
-            let masked = Footnotes.masking(source, with: mask)
-            return masked.withUnsafeBufferPointer { build(source: $0, footnoteMask: mask) }
+        CmarkMemory.withArena {
+            if options.footnotes, let mask = Footnotes.mask(for: source) {
+                let masked = Footnotes.masking(source, with: mask)
+                return masked.withUnsafeBufferPointer { build(source: $0, footnoteMask: mask) }
+            }
+            return build(source: source, footnoteMask: nil)
         }
-        return build(source: source, footnoteMask: nil)
     }
 
     /// Parses and renders `source`, in which footnote brackets are masked

@@ -91,6 +91,33 @@ struct MemoryTests {
         #expect(live == 0, "\(live) cmark allocations were not freed")
     }
 
+    /// Built in an arena (as every document is) or with cmark's own
+    /// allocator (as while allocations are counted), a document is the same:
+    /// the rich sample, a paragraph that grows past the arena's chunks, and
+    /// a document built inside another's link resolver (its own arena, made
+    /// and freed while the outer tree is still in use).
+    @Test func aDocumentIsTheSameBuiltInAnArena() {
+        var options = MarkdownOptions()
+        options.allowsRawHTML = true
+        options.attributeLists = true
+        let long = (0..<20_000).map { "word\($0) *em*" }.joined(separator: " ")
+        let nested: @Sendable (String) -> String? = { url in
+            "/n/" + Document(markdown: "*\(url)* [in](\(url).md) " + String(repeating: "x ", count: 3_000)).html.utf8.count.description
+        }
+        for markdown in [Self.markdown, long + "\n\n" + Self.markdown, "# A\n\n" + long] {
+            for resolver in [nil, nested] {
+                let inArena = Document(markdown: markdown, options: options, linkResolver: resolver)
+                let (_, unpooled) = CmarkMemory.countAllocations {
+                    Document(markdown: markdown, options: options, linkResolver: resolver)
+                }
+                #expect(inArena.html == unpooled.html)
+                #expect(inArena.summaryHTML == unpooled.summaryHTML)
+                #expect(inArena.links.map(\.url) == unpooled.links.map(\.url))
+            }
+        }
+        #expect(Document(markdown: "[a](b.md)", linkResolver: nested).html.contains("/n/"))
+    }
+
     /// The count sees a node that is made and not freed, and only on the
     /// thread that counts.
     @Test func aNodeLeftUnfreedIsCounted() {
