@@ -14,6 +14,11 @@ struct HTMLWriter {
     }
 
     private(set) var bytes: [UInt8] = []
+    /// Text written but not yet appended: a run of the source that the next
+    /// token may go on (tokens of one kind in a row share a span, and most
+    /// are a few bytes), appended as one piece before any markup.
+    private var pendingText: UnsafeBufferPointer<UInt8>?
+    private var pendingRange = 0..<0
     private var openKind: TokenKind = .plain
     private let lineWrapping: LineWrapping?
     private var isLineOpen = false
@@ -53,6 +58,7 @@ struct HTMLWriter {
 
     /// Closes whatever is open; call once after the last token.
     mutating func finish() {
+        flush()
         closeSpan()
         if isLineOpen {
             appendClosingTag()
@@ -62,17 +68,32 @@ struct HTMLWriter {
 
     private mutating func appendText(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         openSpanIfNeeded(kind)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+        if let pending = pendingText, pending.baseAddress == text.baseAddress, pendingRange.upperBound == start {
+            pendingRange = pendingRange.lowerBound..<end
+            return
+        }
+        flush()
+        (pendingText, pendingRange) = (text, start..<end)
+    }
+
+    /// Appends the pending text.
+    private mutating func flush() {
+        if let pending = pendingText, !pendingRange.isEmpty {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: pending[pendingRange]))
+        }
+        (pendingText, pendingRange) = (nil, 0..<0)
     }
 
     private mutating func appendEscape(_ kind: TokenKind, _ entity: StaticString) {
         openSpanIfNeeded(kind)
+        flush()
         entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func openSpanIfNeeded(_ kind: TokenKind) {
         if lineWrapping != nil && !isLineOpen { openLine() }
         if kind != openKind {
+            flush()
             closeSpan()
             if kind != .plain {
                 bytes.append(contentsOf: TokenKind.openingTags[Int(kind.rawValue)])
@@ -82,6 +103,7 @@ struct HTMLWriter {
     }
 
     private mutating func closeSpan() {
+        flush()
         if openKind != .plain {
             appendClosingTag()
             openKind = .plain
@@ -94,6 +116,7 @@ struct HTMLWriter {
     }
 
     private mutating func endLine() {
+        flush()
         closeSpan()
         if lineWrapping != nil {
             if !isLineOpen { openLine() }
@@ -106,6 +129,7 @@ struct HTMLWriter {
 
     private mutating func openLine() {
         guard let lineWrapping else { return }
+        flush()
         let highlighted = lineWrapping.highlightedLines.contains(lineNumber)
         bytes.append(contentsOf: (highlighted ? "<span class=\"line hl\"" : "<span class=\"line\"").utf8)
         if lineWrapping.showsNumbers {
