@@ -42,21 +42,6 @@ public enum ByteSearch {
         bytes.withUnsafeBytes { firstOffset(of: needle, in: $0, from: start) }
     }
 
-    /// The offset of the first `byte` in the UTF-8 of `text`. Over its
-    /// contiguous bytes where it has them: a `String.UTF8View` walked one
-    /// index at a time costs tens of instructions a byte.
-    public static func firstOffset(of byte: UInt8, in text: Substring) -> Int? {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: byte) }) { return found }
-        return text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
-    }
-
-    /// The offset of the last `byte` in the UTF-8 of `text`, found as
-    /// `firstOffset(of:in:)` finds the first.
-    public static func lastOffset(of byte: UInt8, in text: Substring) -> Int? {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: byte) }) { return found }
-        return text.utf8.lastIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
-    }
-
     /// Whether `text` holds `needle`, compared as UTF-8 bytes.
     public static func contains(_ needle: String, in text: Substring) -> Bool {
         var text = text
