@@ -20,7 +20,7 @@ public enum PathText {
     public static func parent(of path: String) -> String {
         withBytes(of: path) { bytes in
             let end = trimmedEnd(of: bytes, from: bytes.count)
-            guard let slashAt = lastIndex(of: slash, in: bytes, 0..<end) else { return "" }
+            guard let slashAt = bytes[..<end].lastIndex(of: slash) else { return "" }
             if slashAt == 0 { return "/" }
             return string(of: path, bytes, 0..<trimmedEnd(of: bytes, from: slashAt))
         }
@@ -40,7 +40,7 @@ public enum PathText {
     public static func pathExtension(of path: String) -> String {
         withBytes(of: path) { bytes in
             let name = nameRange(in: bytes)
-            guard let dotAt = lastIndex(of: dot, in: bytes, name), dotAt != name.lowerBound else { return "" }
+            guard let dotAt = bytes[name].lastIndex(of: dot), dotAt != name.lowerBound else { return "" }
             return string(of: path, bytes, dotAt + 1..<name.upperBound)
         }
     }
@@ -51,8 +51,8 @@ public enum PathText {
     public static func deletingExtension(of path: String) -> String {
         withBytes(of: path) { bytes in
             let end = trimmedEnd(of: bytes, from: bytes.count)
-            let start = lastIndex(of: slash, in: bytes, 0..<end).map { $0 + 1 } ?? 0
-            guard let dotAt = lastIndex(of: dot, in: bytes, start..<end), dotAt != start, dotAt + 1 != end else { return path }
+            let start = bytes[..<end].lastIndex(of: slash).map { $0 + 1 } ?? 0
+            guard let dotAt = bytes[start..<end].lastIndex(of: dot), dotAt != start, dotAt + 1 != end else { return path }
             return string(of: path, bytes, 0..<dotAt)
         }
     }
@@ -105,7 +105,7 @@ public enum PathText {
     /// `/` is its own last component.
     private static func nameRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let end = trimmedEnd(of: bytes, from: bytes.count)
-        guard end > 1, let slashAt = lastIndex(of: slash, in: bytes, 0..<end) else { return 0..<end }
+        guard end > 1, let slashAt = bytes[..<end].lastIndex(of: slash) else { return 0..<end }
         return slashAt + 1..<end
     }
 
@@ -114,15 +114,6 @@ public enum PathText {
         var end = end
         while end > 1 && bytes[end - 1] == slash { end -= 1 }
         return end
-    }
-
-    private static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        var index = range.upperBound
-        while index > range.lowerBound {
-            index -= 1
-            if bytes[index] == byte { return index }
-        }
-        return nil
     }
 
     /// The bytes of `path` in `range` as a string: `path` itself when that
