@@ -58,7 +58,6 @@ struct HTMLWriter {
 
     /// Closes whatever is open; call once after the last token.
     mutating func finish() {
-        flush()
         closeSpan()
         if isLineOpen {
             appendClosingTag()
@@ -93,7 +92,6 @@ struct HTMLWriter {
     private mutating func openSpanIfNeeded(_ kind: TokenKind) {
         if lineWrapping != nil && !isLineOpen { openLine() }
         if kind != openKind {
-            flush()
             closeSpan()
             if kind != .plain {
                 bytes.append(contentsOf: TokenKind.openingTags[Int(kind.rawValue)])
@@ -102,6 +100,8 @@ struct HTMLWriter {
         }
     }
 
+    /// Appends the pending text first, as everything that writes markup
+    /// after it does through here or through `flush()`.
     private mutating func closeSpan() {
         flush()
         if openKind != .plain {
@@ -116,7 +116,6 @@ struct HTMLWriter {
     }
 
     private mutating func endLine() {
-        flush()
         closeSpan()
         if lineWrapping != nil {
             if !isLineOpen { openLine() }
