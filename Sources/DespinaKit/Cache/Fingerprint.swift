@@ -66,20 +66,21 @@ struct Fingerprint: Sendable {
         func word(at offset: Int) -> UInt64 {
             UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (prime1 &+ prime2, prime2, 0, 0 &- prime1)
+        typealias Lanes = (UInt64, UInt64, UInt64, UInt64)
+        func block(_ lanes: Lanes, at offset: Int) -> Lanes {
+            (round(lanes.0, word(at: offset)), round(lanes.1, word(at: offset &+ 8)),
+             round(lanes.2, word(at: offset &+ 16)), round(lanes.3, word(at: offset &+ 24)))
+        }
+        var lanes: Lanes = (prime1 &+ prime2, prime2, 0, 0 &- prime1)
         var offset = 0
-        // Two blocks of 32 bytes a turn, each lane taking its words in order
-        // (the same digest as one block a turn, with half the loop's own steps).
+        // Two blocks of 32 bytes a turn (the same digest as one block a
+        // turn, with half the loop's own steps).
         while bytes.count - offset >= 64 {
-            lanes.0 = round(round(lanes.0, word(at: offset)), word(at: offset &+ 32))
-            lanes.1 = round(round(lanes.1, word(at: offset &+ 8)), word(at: offset &+ 40))
-            lanes.2 = round(round(lanes.2, word(at: offset &+ 16)), word(at: offset &+ 48))
-            lanes.3 = round(round(lanes.3, word(at: offset &+ 24)), word(at: offset &+ 56))
+            lanes = block(block(lanes, at: offset), at: offset &+ 32)
             offset &+= 64
         }
         if bytes.count - offset >= 32 {
-            lanes = (round(lanes.0, word(at: offset)), round(lanes.1, word(at: offset &+ 8)),
-                     round(lanes.2, word(at: offset &+ 16)), round(lanes.3, word(at: offset &+ 24)))
+            lanes = block(lanes, at: offset)
             offset &+= 32
         }
         var fingerprint = Fingerprint()
