@@ -278,9 +278,9 @@ struct YAMLReader {
             return 10
         }
         switch radix {
-        case 16?, 8?: return Int(text.dropFirst(2), radix: radix ?? 10)
+        case nil: return nil
         case 10?: return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
-        default: return nil
+        case let prefixed?: return Int(text.dropFirst(2), radix: prefixed)
         }
     }
 
