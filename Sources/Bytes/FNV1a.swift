@@ -1,13 +1,11 @@
 /// The 64-bit FNV-1a hash, fed one byte at a time: the one hash behind the
-/// build's cache folder names, the search index's digests, template field
-/// lookup, and the strings longer than eight bytes of `ByteTable` (the
-/// search analyzer's words, the highlighter's keywords).
+/// build's cache folder names, the search index's digests and template
+/// field lookup.
 ///
 /// Its values are kept in caches on disk (the names of the folders in
 /// `.despina/`, the saved search index builder), so the algorithm must not
-/// change without a new cache format. Fed byte by byte so that a caller can
-/// hash bytes it transforms on the way (keywords read as lowercase) without
-/// copying them first.
+/// change without a new cache format. Fed byte by byte or by whole fields,
+/// so that a caller digests what it writes without joining it first.
 public struct FNV1a64: Sendable {
     /// The hash of the bytes combined so far (the offset basis for none).
     public var value: UInt64 = 0xcbf2_9ce4_8422_2325
