@@ -180,18 +180,24 @@ public struct ByteTable: Sendable {
 
     /// The number of `bytes`, and whether they were just added (with the
     /// next number).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
         let (hash, head) = Self.hashAndHead(of: bytes)
         let found = find(hash: hash, bytes: bytes, head: head)
         if found >= 0 { return (found, false) }
+        return (add(bytes, hash: hash, head: head, slot: -1 - found), true)
+    }
+
+    /// Adds `bytes`, not in the table, at `slot`; returns their number.
+    @usableFromInline
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, head: UInt64, slot: Int) -> Int {
         let index = count
-        slots[-1 - found] = Slot(head: head, index: Int32(index), length: Int32(bytes.count))
+        slots[slot] = Slot(head: head, index: Int32(index), length: Int32(bytes.count))
         hashes.append(hash)
         starts.append(arena.count)
         arena.append(contentsOf: bytes)
         if count * 2 > slots.count { grow() }
-        return (index, true)
+        return index
     }
 
     @usableFromInline
