@@ -9,15 +9,17 @@ import Bytes
 enum WordScanner {
     enum ScalarClass { case word, ideograph, separator }
 
-    /// How a scalar takes part in words.
-    static func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
-        if scalar.value < UInt32(commonClasses.count) { return commonClasses[Int(scalar.value)] }
+    /// How a scalar takes part in words, looked up in `classes` (the
+    /// common ones, which a caller that classifies many scalars reads once:
+    /// each read of a static table goes through its lazy initialisation).
+    static func classify(_ scalar: Unicode.Scalar, in classes: [ScalarClass] = commonClasses) -> ScalarClass {
+        if scalar.value < UInt32(classes.count) { return classes[Int(scalar.value)] }
         return classifyUncached(scalar)
     }
 
     /// Classes of the scalars below U+3000 (Latin, Greek, Cyrillic,
     /// Vietnamese...), looked up instead of computed.
-    private static let commonClasses: [ScalarClass] = (0..<0x3000).map { value in
+    static let commonClasses: [ScalarClass] = (0..<0x3000).map { value in
         Unicode.Scalar(UInt32(value)).map(classifyUncached) ?? .separator
     }
 
@@ -39,6 +41,7 @@ enum WordScanner {
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
         var text = text
         let table = asciiWordTable
+        let classes = commonClasses
         text.withUTF8 { bytes in
             let count = bytes.count
             var index = 0
@@ -77,7 +80,7 @@ enum WordScanner {
                     continue
                 }
                 let (scalar, length) = decodeScalar(bytes, at: index)
-                switch classify(scalar) {
+                switch classify(scalar, in: classes) {
                 case .word:
                     if start < 0 { start = index }
                     ascii = false
