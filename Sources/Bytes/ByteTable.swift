@@ -60,16 +60,22 @@ public struct ByteTable: Sendable {
     /// depend on every byte.
     @inlinable
     public static func hashAndHead(length: Int, byte: (Int) -> UInt8) -> (hash: UInt64, head: UInt64) {
-        var head: UInt64 = 0
-        for offset in 0..<min(length, 8) { head |= UInt64(byte(offset)) << (offset << 3) }
-        return (hash(head: head, length: length, byte: byte), head)
+        // The bytes from `offset`, at most eight, as one integer.
+        func lanes(from offset: Int) -> UInt64 {
+            var lanes: UInt64 = 0
+            for lane in 0..<min(8, length &- offset) { lanes |= UInt64(byte(offset &+ lane)) &<< UInt64(lane &<< 3) }
+            return lanes
+        }
+        let head = lanes(from: 0)
+        return (hash(head: head, length: length, lanes: lanes), head)
     }
 
     /// The hash of a string whose first eight bytes are `head`: from `head`
-    /// alone up to eight bytes, else through every byte. Both ways of
-    /// reading a string end here, so that they give the same hash.
+    /// alone up to eight bytes, else with `lanes(offset)`, the (at most
+    /// eight) bytes from each further eighth offset as one integer. Both
+    /// ways of reading a string end here, so that they give the same hash.
     @inlinable @inline(__always)
-    static func hash(head: UInt64, length: Int, byte: (Int) -> UInt8) -> UInt64 {
+    static func hash(head: UInt64, length: Int, lanes: (Int) -> UInt64) -> UInt64 {
         guard length > 8 else {
             let mixed = head &* 0x9E37_79B9_7F4A_7C15
             return mixed ^ (mixed >> 32)
@@ -80,10 +86,8 @@ public struct ByteTable: Sendable {
         var mixed = (head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
         var offset = 8
         while offset < length {
-            var lanes: UInt64 = 0
-            for lane in 0..<min(8, length - offset) { lanes |= UInt64(byte(offset + lane)) << (lane << 3) }
-            mixed = (mixed ^ (mixed >> 29) ^ lanes) &* 0x9E37_79B9_7F4A_7C15
-            offset += 8
+            mixed = (mixed ^ (mixed >> 29) ^ lanes(offset)) &* 0x9E37_79B9_7F4A_7C15
+            offset &+= 8
         }
         return mixed ^ (mixed >> 32)
     }
@@ -109,7 +113,14 @@ public struct ByteTable: Sendable {
             head = UInt64(base[0]) | UInt64(base[length >> 1]) << UInt64((length >> 1) << 3)
                 | UInt64(base[length - 1]) << UInt64((length - 1) << 3)
         }
-        return (hash(head: head, length: length) { base[$0] }, head)
+        return (hash(head: head, length: length) { offset in
+            // A part shorter than eight bytes is read as the last eight,
+            // the bytes before it shifted out.
+            let rest = length &- offset
+            if rest >= 8 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self))
+            return last &>> UInt64((8 &- rest) &<< 3)
+        }, head)
     }
 
     /// The number of the string `length` bytes long whose byte at each
