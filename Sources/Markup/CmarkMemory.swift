@@ -58,17 +58,16 @@ enum CmarkMemory {
         current.pointee.free(rendered)
     }
 
-    nonisolated(unsafe) private static let inArena: UnsafeMutablePointer<cmark_mem> = {
-        let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
-        memory.initialize(to: cmark_mem(calloc: arenaCalloc, realloc: arenaRealloc, free: arenaFree))
-        return memory
-    }()
+    nonisolated(unsafe) private static let inArena = allocator(cmark_mem(calloc: arenaCalloc, realloc: arenaRealloc, free: arenaFree))
 
-    nonisolated(unsafe) private static let counting: UnsafeMutablePointer<cmark_mem> = {
+    nonisolated(unsafe) private static let counting = allocator(cmark_mem(calloc: countedCalloc, realloc: countedRealloc, free: countedFree))
+
+    /// `functions` where cmark takes them: at an address that lives as long as the process.
+    private static func allocator(_ functions: cmark_mem) -> UnsafeMutablePointer<cmark_mem> {
         let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
-        memory.initialize(to: cmark_mem(calloc: countedCalloc, realloc: countedRealloc, free: countedFree))
+        memory.initialize(to: functions)
         return memory
-    }()
+    }
 }
 
 /// The counter of the thread that counts (see `CmarkMemory.countAllocations`).
