@@ -140,7 +140,14 @@ private final class LargestOutput: Sendable {
 
     var count: Int { value.load(ordering: .relaxed) }
 
+    /// Raises the size to `count` when that is larger; of two threads
+    /// raising it at once, the larger size stays.
     func raise(to count: Int) {
-        if count > value.load(ordering: .relaxed) { value.store(count, ordering: .relaxed) }
+        var known = value.load(ordering: .relaxed)
+        while count > known {
+            let (exchanged, found) = value.compareExchange(expected: known, desired: count, ordering: .relaxed)
+            if exchanged { return }
+            known = found
+        }
     }
 }
