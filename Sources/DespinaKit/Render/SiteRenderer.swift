@@ -77,7 +77,10 @@ struct SiteRenderer: Sendable {
         let output = output
         let files = jobs.map { (path: SitePath.outputFile(for: $0.path), fingerprint: $0.fingerprint) }
         let kept = output.keep(files)
-        let pending = jobs.indices.filter { !kept[$0] }
+        // Last kinds first: the pages that list every post (the archive,
+        // the tags index) come late in `jobs` and take longest; started
+        // last, one would keep a core busy alone after the others are done.
+        let pending = jobs.indices.reversed().filter { !kept[$0] }
         try parallelForEach(pending) { [memo = PartialMemo()] index in
             let job = jobs[index]
             let html = try templates.renderUTF8(job.template, with: job.context(), globals: .standardHelpers, memo: memo)
