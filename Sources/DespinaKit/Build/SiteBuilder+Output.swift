@@ -109,7 +109,7 @@ extension SiteBuilder {
             } else {
                 // The pages are written: what their summaries worked out
                 // would only add to the index's memory, a first build's peak.
-                for summary in renderer.contexts.summaries { summary.forgetFields() }
+                try parallelForEach(renderer.contexts.summaries) { $0.forgetFields() }
                 fileCount += try build.step(.buildSearchIndex) { try search.run() }
             }
             // Pages and feeds read the posts' HTML back from the cache
