@@ -102,6 +102,18 @@ enum CmarkNode {
         return String(cString: rendered)
     }
 
+    /// The HTML of `node` and its children as UTF-8 bytes: copied, not
+    /// checked again, since cmark writes only valid UTF-8 from the valid
+    /// UTF-8 it is given.
+    static func renderHTMLBytes(_ node: OpaquePointer, options: Int32) -> [UInt8] {
+        guard let rendered = cmark_render_html(node, options) else { return [] }
+        defer { CmarkMemory.release(rendered) }
+        let count = strlen(rendered)
+        return rendered.withMemoryRebound(to: UInt8.self, capacity: count) {
+            Array(UnsafeBufferPointer(start: $0, count: count))
+        }
+    }
+
     /// Whether `node` is of `type`.
     static func isOfType(_ node: OpaquePointer, _ type: cmark_node_type) -> Bool {
         cmark_node_get_type(node) == type

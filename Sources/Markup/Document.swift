@@ -6,8 +6,11 @@
 ///     document.html       // "<h1 id=\"ky-thuat\">Kỹ thuật</h1>\n<p>Hello <em>world</em>.</p>\n"
 ///     document.headings   // [Heading(level: 1, title: "Kỹ thuật", id: "ky-thuat")]
 public struct Document: Sendable {
+    /// The HTML of the whole document, as UTF-8 bytes: a site writes them
+    /// as they are, without making a string of them.
+    public let htmlBytes: [UInt8]
     /// The HTML of the whole document.
-    public let html: String
+    public var html: String { String(decoding: htmlBytes, as: UTF8.self) }
     /// The HTML of the content before `<!--more-->`, or else of the first
     /// top-level paragraph; empty when there is neither.
     public let summaryHTML: String
@@ -77,7 +80,7 @@ public struct Document: Sendable {
             linkResolver: linkResolver, lineOffset: firstLineNumber - 1, trustedHTML: trustedHTML)
         var source = markdown
         let parts = source.withUTF8 { builder.build(source: $0) }
-        html = parts.html
+        htmlBytes = parts.html
         summaryHTML = parts.summaryHTML
         hasExplicitSummary = parts.hasExplicitSummary
         headings = parts.headings

@@ -4,7 +4,7 @@ import TextFolding
 
 /// What a ``DocumentBuilder`` produces; ``Document`` adds the statistics.
 struct DocumentParts {
-    var html = ""
+    var html: [UInt8] = []
     var summaryHTML = ""
     var hasExplicitSummary = false
     var headings: [Heading] = []
@@ -131,7 +131,7 @@ struct DocumentBuilder {
         let withAttributes = attributeLists.render(renderOptions: renderOptions)
         if let first = firstParagraph, let replacement = withAttributes[first] { firstParagraph = replacement }
 
-        parts.html = CmarkNode.renderHTML(root, options: renderOptions)
+        parts.html = CmarkNode.renderHTMLBytes(root, options: renderOptions)
         // A summary is shown on list pages, where the notes are not: its
         // references would link nowhere and repeat ids of other summaries.
         for reference in footnoteReferences { cmark_node_set_on_enter(reference, "") }

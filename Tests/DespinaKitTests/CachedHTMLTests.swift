@@ -158,7 +158,7 @@ final class WriteRecordingFileSystem: WrappingFileSystem, OpeningFileSystem {
     }
 
     @Test func aMovableTextMovesOnlyToARangeOfItsLength() {
-        let text = UTF8Text(movable: "héllo")
+        let text = UTF8Text(movable: Array("héllo".utf8))
         let file = ReadableFile(memory: SharedBytes(copying: Array("xxhélloxx".utf8)))
         text.moveToFile(file, range: 2..<5)
         #expect(text.isMovable)
@@ -166,7 +166,7 @@ final class WriteRecordingFileSystem: WrappingFileSystem, OpeningFileSystem {
         #expect(!text.isMovable)
         #expect(text.string == "héllo")
         #expect(text.withUTF8 { Array($0) } == Array("héllo".utf8))
-        let copy = UTF8Text(movable: "abc")
+        let copy = UTF8Text(movable: Array("abc".utf8))
         let shared = copy
         copy.moveToFile(ReadableFile(memory: SharedBytes(copying: Array("abc".utf8))), range: 0..<3)
         #expect(!shared.isMovable && shared.string == "abc")
@@ -174,7 +174,7 @@ final class WriteRecordingFileSystem: WrappingFileSystem, OpeningFileSystem {
 
     @Test func aTextWhoseFileCannotBeReadIsEmptyAndTheFileSaysSo() {
         let file = ReadableFile(memory: SharedBytes(copying: Array("short".utf8)))
-        let text = UTF8Text(movable: "0123456789")
+        let text = UTF8Text(movable: Array("0123456789".utf8))
         // Moved to a range longer than the file: reads of it fail.
         text.moveToFile(file, range: 0..<10)
         #expect(!file.hasFailed)

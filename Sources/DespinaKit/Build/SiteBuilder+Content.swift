@@ -224,9 +224,6 @@ extension SiteBuilder {
             }
             let rendered = loader.render(fresh, highlighter: highlighter, links: routing)
             var published = rendered.entry
-            // Held until the cache file that records it is written, then
-            // read back from that file when a page needs it (`EntryCache.write`).
-            if let html = published.content?.html { published.content?.htmlText = UTF8Text(movable: html) }
             published.digest = CachedEntry.digest(key: key, sourceHash: source.sourceHash, path: entry.path, lookups: rendered.lookups)
             published.summaryInputs = PostSummary.Inputs.digests(of: published)
             // The analysis goes straight into the build's index, compact.

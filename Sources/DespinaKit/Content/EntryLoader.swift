@@ -280,8 +280,10 @@ struct EntryLoader: Sendable {
             ? document.summaryHTML
             : "<p>" + escapeXML(entry.description ?? "") + "</p>"
         let root = config.rootPath
+        // The HTML is held until the cache file that records it is written,
+        // then read back from that file when a page needs it (`EntryCache.write`).
         entry.content = RenderedContent(
-            html: prefixingRootRelativeLinks(in: document.html, root: root),
+            htmlText: UTF8Text(movable: prefixingRootRelativeLinks(in: document.htmlBytes, root: root)),
             summaryHTML: prefixingRootRelativeLinks(in: pointingFragmentLinks(in: summary, at: entry.path), root: root),
             headings: document.headings,
             plainText: document.plainText, codeText: document.codeText,

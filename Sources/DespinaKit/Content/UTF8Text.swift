@@ -1,7 +1,7 @@
 import Synchronization
 
 /// UTF-8 text held as a string, as a range of bytes mapped from a file and
-/// turned into a string only when asked for, or as a string that the cache
+/// turned into a string only when asked for, or as bytes that the cache
 /// may later move to the file it wrote (see `init(movable:)`).
 struct UTF8Text: Sendable {
     private enum Storage: Sendable {
@@ -17,13 +17,13 @@ struct UTF8Text: Sendable {
     /// Text whose UTF-8 bytes are `shared`'s in `range` (kept, not copied).
     init(shared: SharedBytes, range: Range<Int>) { storage = .shared(shared, range) }
 
-    /// Text held as `string` until `moveToFile(_:range:)` says where a file
-    /// holds the same bytes; from then on it is read from the file when
-    /// asked for, and the string is let go. Copies of the text share the
-    /// move: an entry and its cache record hold one string, not two.
-    init(movable string: String) { storage = .movable(MovableText(string)) }
+    /// Text held as `bytes` (valid UTF-8) until `moveToFile(_:range:)`
+    /// says where a file holds the same bytes; from then on it is read from
+    /// the file when asked for, and the bytes are let go. Copies of the
+    /// text share the move: an entry and its cache record hold one copy.
+    init(movable bytes: [UInt8]) { storage = .movable(MovableText(bytes)) }
 
-    /// Whether the text is held as a string that can still move to a file.
+    /// Whether the text is held in memory and can still move to a file.
     var isMovable: Bool {
         if case .movable(let text) = storage { return text.isInMemory }
         return false
@@ -63,28 +63,28 @@ struct UTF8Text: Sendable {
     }
 }
 
-/// Where a movable `UTF8Text` is: its string, or the file that holds the
+/// Where a movable `UTF8Text` is: its bytes, or the file that holds the
 /// same bytes. One object shared by every copy of the text.
 final class MovableText: Sendable {
     private enum Place: Sendable {
-        case string(String)
+        case bytes([UInt8])
         case file(ReadableFile, Range<Int>)
     }
 
     private let place: Mutex<Place>
 
-    init(_ string: String) { place = Mutex(.string(string)) }
+    init(_ bytes: [UInt8]) { place = Mutex(.bytes(bytes)) }
 
     private var current: Place { place.withLock { $0 } }
 
     var isInMemory: Bool {
-        if case .string = current { return true }
+        if case .bytes = current { return true }
         return false
     }
 
     func move(to file: ReadableFile, range: Range<Int>) {
         place.withLock { place in
-            guard case .string(let string) = place, string.utf8.count == range.count else { return }
+            guard case .bytes(let bytes) = place, bytes.count == range.count else { return }
             place = .file(file, range)
         }
     }
@@ -93,21 +93,21 @@ final class MovableText: Sendable {
     /// says so: `ReadableFile.hasFailed`).
     var string: String {
         switch current {
-        case .string(let string): return string
+        case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .file(let file, let range): return file.string(in: range) ?? ""
         }
     }
 
     var utf8Count: Int {
         switch current {
-        case .string(let string): return string.utf8.count
+        case .bytes(let bytes): return bytes.count
         case .file(_, let range): return range.count
         }
     }
 
     func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch current {
-        case .string(var string): return string.withUTF8(body)
+        case .bytes(let bytes): return bytes.withUnsafeBufferPointer(body)
         case .file(let file, let range):
             return file.withBytes(in: range, body) ?? body(UnsafeBufferPointer(start: nil, count: 0))
         }

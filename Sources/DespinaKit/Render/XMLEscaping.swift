@@ -68,6 +68,11 @@ func prefixingRootRelativeLinks(in html: String, root: String) -> String {
     return prefixingRootRelativeAttributes(in: html) { $0.hasPrefix(root) ? nil : base }
 }
 
+/// The same for HTML as UTF-8 bytes, made a string only under a root other than `/`.
+func prefixingRootRelativeLinks(in html: [UInt8], root: String) -> [UInt8] {
+    root == "/" ? html : Array(prefixingRootRelativeLinks(in: String(decoding: html, as: UTF8.self), root: root).utf8)
+}
+
 /// `html` with each link to a part of its own page (`href="#setup"`) made
 /// a link to that part of the page at `path` (`href="/posts/x/#setup"`):
 /// a post's summary is shown on list pages and in feeds, where the part
