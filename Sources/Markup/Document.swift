@@ -19,10 +19,15 @@ public struct Document: Sendable {
     /// The headings in document order.
     public let headings: [Heading]
     /// The text of the document without markup, for search: paragraphs and
-    /// headings separated by newlines, code blocks left out.
-    public let plainText: String
-    /// The text of the code blocks, one after the other.
-    public let codeText: String
+    /// headings separated by newlines, code blocks left out; as UTF-8
+    /// bytes, which a site analyses and writes without making a string.
+    public let plainTextBytes: [UInt8]
+    /// The text of the code blocks, one after the other, as UTF-8 bytes.
+    public let codeTextBytes: [UInt8]
+    /// ``plainTextBytes`` as a string.
+    public var plainText: String { String(decoding: plainTextBytes, as: UTF8.self) }
+    /// ``codeTextBytes`` as a string.
+    public var codeText: String { String(decoding: codeTextBytes, as: UTF8.self) }
     /// The text of the headings, one per line.
     public let headingText: String
     /// The number of words in ``plainText``.
@@ -84,10 +89,10 @@ public struct Document: Sendable {
         summaryHTML = parts.summaryHTML
         hasExplicitSummary = parts.hasExplicitSummary
         headings = parts.headings
-        plainText = parts.plainText
-        codeText = parts.codeText
+        plainTextBytes = parts.plainText
+        codeTextBytes = parts.codeText
         headingText = parts.headingText
-        wordCount = TextStatistics.wordCount(of: parts.plainText)
+        wordCount = parts.plainText.withUnsafeBufferPointer(TextStatistics.wordCount(ofUTF8:))
         readingMinutes = TextStatistics.readingMinutes(forWordCount: wordCount)
         links = parts.links
         images = parts.images

@@ -8,8 +8,8 @@ struct DocumentParts {
     var summaryHTML = ""
     var hasExplicitSummary = false
     var headings: [Heading] = []
-    var plainText = ""
-    var codeText = ""
+    var plainText: [UInt8] = []
+    var codeText: [UInt8] = []
     var headingText = ""
     var links: [LinkReference] = []
     var images: [LinkReference] = []
@@ -141,8 +141,8 @@ struct DocumentBuilder {
         } else if let firstParagraph {
             parts.summaryHTML = CmarkNode.renderHTML(firstParagraph, options: renderOptions)
         }
-        parts.plainText = Self.string(trimmingNewlines: plain)
-        parts.codeText = String(decoding: code, as: UTF8.self)
+        parts.plainText = Self.trimmingNewlines(plain)
+        parts.codeText = code
         parts.headingText = String(decoding: headingLines, as: UTF8.self)
         return parts
     }
@@ -543,11 +543,11 @@ struct DocumentBuilder {
         return html
     }
 
-    private static func string(trimmingNewlines bytes: [UInt8]) -> String {
+    private static func trimmingNewlines(_ bytes: [UInt8]) -> [UInt8] {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == UInt8(ascii: "\n") || bytes[start] == UInt8(ascii: " ") { start += 1 }
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return Array(bytes[start..<end])
     }
 }

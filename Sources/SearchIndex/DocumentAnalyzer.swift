@@ -19,9 +19,14 @@ public enum DocumentAnalyzer {
         var lengths = [Int](repeating: 0, count: Field.count)
         let texts = [(document.title, Field.title)] + (document.tags + document.keywords).map { ($0, .keywords) }
             + [(document.description, .description)] + document.headings.map { ($0, .headings) }
-            + [(document.body, .body), (document.code, .code)]
         for (text, field) in texts {
-            lengths[field.rawValue] += countWords(in: text, as: field, analyzer: &analyzer, scratch: &scratch)
+            var text = text
+            lengths[field.rawValue] += text.withUTF8 { countWords(in: $0, as: field, analyzer: &analyzer, scratch: &scratch) }
+        }
+        for (text, field) in [(document.bodyBytes, Field.body), (document.codeBytes, .code)] {
+            lengths[field.rawValue] += text.withUnsafeBufferPointer {
+                countWords(in: $0, as: field, analyzer: &analyzer, scratch: &scratch)
+            }
         }
         let result = scratch.finish(with: analyzer)
         analysis.giveBack(analyzer, scratch)
@@ -46,10 +51,10 @@ public enum DocumentAnalyzer {
     /// variables a local function captures: captured variables get dynamic
     /// exclusivity checks on every word.
     private static func countWords(
-        in text: String, as field: Field, analyzer: inout TermAnalyzer, scratch: inout CountingScratch
+        in text: UnsafeBufferPointer<UInt8>, as field: Field, analyzer: inout TermAnalyzer, scratch: inout CountingScratch
     ) -> Int {
         var length = 0
-        WordScanner.forEachWord(in: text) { bytes, isASCII in
+        WordScanner.forEachWord(inUTF8: text) { bytes, isASCII in
             scratch.count(analyzer.wordIdentifier(bytes, isASCII: isASCII), in: field)
             length += 1
         }

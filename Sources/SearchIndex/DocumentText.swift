@@ -28,14 +28,12 @@ public enum DocumentText {
     /// collapsed, empty ones left out. Written straight from the UTF-8 of the body
     /// and the code in one pass (a build writes one per post).
     public static func file(for document: SearchDocument) -> (path: String, bytes: [UInt8]) {
-        var body = document.body
-        var code = document.code
         var out: [UInt8] = []
-        out.reserveCapacity(body.utf8.count + code.utf8.count + 64)
+        out.reserveCapacity(document.bodyBytes.count + document.codeBytes.count + 64)
         out += Array("{\"passages\":[".utf8)
         var isFirst = true
-        body.withUTF8 { appendPassages(of: $0, to: &out, isFirst: &isFirst) }
-        code.withUTF8 { appendPassages(of: $0, to: &out, isFirst: &isFirst) }
+        document.bodyBytes.withUnsafeBufferPointer { appendPassages(of: $0, to: &out, isFirst: &isFirst) }
+        document.codeBytes.withUnsafeBufferPointer { appendPassages(of: $0, to: &out, isFirst: &isFirst) }
         out += Array("]}".utf8)
         return (path(forID: document.id), out)
     }

@@ -29,10 +29,21 @@ public struct SearchDocument: Codable, Sendable, Equatable {
     public var thumbnail: String?
     /// Section headings of the body, in order.
     public var headings: [String]
+    /// Plain body text, without markup and without code, as UTF-8 bytes
+    /// (a site hands over its rendered text without making a string of it).
+    public var bodyBytes: [UInt8]
+    /// Source code shown in the document, as UTF-8 bytes.
+    public var codeBytes: [UInt8]
     /// Plain body text, without markup and without code.
-    public var body: String
+    public var body: String {
+        get { String(decoding: bodyBytes, as: UTF8.self) }
+        set { bodyBytes = Array(newValue.utf8) }
+    }
     /// Source code shown in the document.
-    public var code: String
+    public var code: String {
+        get { String(decoding: codeBytes, as: UTF8.self) }
+        set { codeBytes = Array(newValue.utf8) }
+    }
 
     /// Creates a document; only `id`, `url` and `title` are required.
     public init(
@@ -53,8 +64,8 @@ public struct SearchDocument: Codable, Sendable, Equatable {
         self.dateText = dateText
         self.thumbnail = thumbnail
         self.headings = headings
-        self.body = body
-        self.code = code
+        bodyBytes = Array(body.utf8)
+        codeBytes = Array(code.utf8)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -80,5 +91,24 @@ public struct SearchDocument: Codable, Sendable, Equatable {
             headings: try container.decodeIfPresent([String].self, forKey: .headings) ?? [],
             body: try container.decodeIfPresent(String.self, forKey: .body) ?? "",
             code: try container.decodeIfPresent(String.self, forKey: .code) ?? "")
+    }
+
+    /// Encodes every field, the texts as strings.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(url, forKey: .url)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(keywords, forKey: .keywords)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(section, forKey: .section)
+        try container.encode(language, forKey: .language)
+        try container.encodeIfPresent(date, forKey: .date)
+        try container.encodeIfPresent(dateText, forKey: .dateText)
+        try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
+        try container.encode(headings, forKey: .headings)
+        try container.encode(body, forKey: .body)
+        try container.encode(code, forKey: .code)
     }
 }

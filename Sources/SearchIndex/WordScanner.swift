@@ -40,62 +40,65 @@ enum WordScanner {
     /// other text a byte or a character at a time.
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
         var text = text
+        text.withUTF8 { forEachWord(inUTF8: $0, body) }
+    }
+
+    /// `forEachWord(in:_:)` over UTF-8 `bytes` (valid UTF-8).
+    static func forEachWord(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
         let table = asciiWordTable
         let classes = commonClasses
-        text.withUTF8 { bytes in
-            let count = bytes.count
-            var index = 0
-            var start = -1
-            var ascii = true
-            while index < count {
-                if count - index >= 8, let base = bytes.baseAddress {
-                    let chunk = ByteLanes.load(base + index)
-                    if chunk & ByteLanes.high == 0 {
-                        let words = ByteLanes.lettersAndDigits(chunk) | ByteLanes.equal(chunk, 0x5F)
-                        // The lanes where a word starts or ends: those unlike the lane before.
-                        var changes = (words ^ (words << 8 | (start >= 0 ? 0x80 : 0))) & ByteLanes.high
-                        while changes != 0 {
-                            let end = index + changes.trailingZeroBitCount >> 3
-                            if start < 0 {
-                                (start, ascii) = (end, true)
-                            } else {
-                                body(UnsafeBufferPointer(rebasing: bytes[start..<end]), ascii)
-                                start = -1
-                            }
-                            changes &= changes &- 1
+        let count = bytes.count
+        var index = 0
+        var start = -1
+        var ascii = true
+        while index < count {
+            if count - index >= 8, let base = bytes.baseAddress {
+                let chunk = ByteLanes.load(base + index)
+                if chunk & ByteLanes.high == 0 {
+                    let words = ByteLanes.lettersAndDigits(chunk) | ByteLanes.equal(chunk, 0x5F)
+                    // The lanes where a word starts or ends: those unlike the lane before.
+                    var changes = (words ^ (words << 8 | (start >= 0 ? 0x80 : 0))) & ByteLanes.high
+                    while changes != 0 {
+                        let end = index + changes.trailingZeroBitCount >> 3
+                        if start < 0 {
+                            (start, ascii) = (end, true)
+                        } else {
+                            body(UnsafeBufferPointer(rebasing: bytes[start..<end]), ascii)
+                            start = -1
                         }
-                        index += 8
-                        continue
+                        changes &= changes &- 1
                     }
-                }
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    if table[Int(byte)] {
-                        if start < 0 { start = index; ascii = true }
-                    } else if start >= 0 {
-                        body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii)
-                        start = -1
-                    }
-                    index += 1
+                    index += 8
                     continue
                 }
-                let (scalar, length) = decodeScalar(bytes, at: index)
-                switch classify(scalar, in: classes) {
-                case .word:
-                    if start < 0 { start = index }
-                    ascii = false
-                case .ideograph:
-                    if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii) }
-                    body(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), false)
-                    start = -1
-                case .separator:
-                    if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii) }
+            }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if table[Int(byte)] {
+                    if start < 0 { start = index; ascii = true }
+                } else if start >= 0 {
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii)
                     start = -1
                 }
-                index += length
+                index += 1
+                continue
             }
-            if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<count]), ascii) }
+            let (scalar, length) = decodeScalar(bytes, at: index)
+            switch classify(scalar, in: classes) {
+            case .word:
+                if start < 0 { start = index }
+                ascii = false
+            case .ideograph:
+                if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii) }
+                body(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), false)
+                start = -1
+            case .separator:
+                if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii) }
+                start = -1
+            }
+            index += length
         }
+        if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<count]), ascii) }
     }
 
     /// The words of a scalar array as half-open ranges of scalar offsets.

@@ -386,7 +386,7 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
         fields.dateZoneOffset = -28_800
         fields.content = RenderedContent(
             html: "<p>ş</p>", summaryHTML: "<p>s</p>", headings: [.init(level: 2, title: "H", id: "h")],
-            plainText: "", codeText: "", wordCount: 12, readingMinutes: 1,
+            plainText: [], codeText: [], wordCount: 12, readingMinutes: 1,
             links: [.init(destination: "y.md", url: "/posts/y/", line: 10, column: 3)], images: [])
         let record = CachedEntry(
             size: 42, modified: -7, sourceHash: 0xDEAD_BEEF_0000_0001, entry: Entry(fields),

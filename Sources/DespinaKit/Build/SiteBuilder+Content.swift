@@ -231,8 +231,8 @@ extension SiteBuilder {
                 index.add(SiteRenderer.searchDocument(for: published, config: config), version: published.digest)
             }
             // The text was needed for the search analysis only.
-            published.content?.plainText = ""
-            published.content?.codeText = ""
+            published.content?.plainText = []
+            published.content?.codeText = []
             let record = CachedEntry(
                 size: source.size, modified: source.modified, sourceHash: source.sourceHash, entry: published,
                 loadDiagnostics: source.loaded.diagnostics, renderDiagnostics: rendered.diagnostics,

@@ -257,7 +257,7 @@ extension ByteReader {
                 Heading(level: try reader.readInt(), title: try reader.readString(), id: try reader.readString())
             }
             entry.content = RenderedContent(
-                htmlText: html, summaryHTML: summaryHTML, headings: headings, plainText: "", codeText: "",
+                htmlText: html, summaryHTML: summaryHTML, headings: headings, plainText: [], codeText: [],
                 wordCount: try readInt(), readingMinutes: try readInt(),
                 links: try readLinkReferences(), images: try readLinkReferences())
         }

@@ -139,8 +139,8 @@ struct RenderedContent: Sendable {
     var htmlText: UTF8Text
     var summaryHTML: String
     var headings: [Heading]
-    var plainText: String
-    var codeText: String
+    var plainText: [UInt8]
+    var codeText: [UInt8]
     var wordCount: Int
     var readingMinutes: Int
     /// Links and images of the body, with their positions in the file.
@@ -148,7 +148,7 @@ struct RenderedContent: Sendable {
     var images: [LinkReference] = []
 
     init(
-        html: String, summaryHTML: String, headings: [Heading], plainText: String, codeText: String,
+        html: String, summaryHTML: String, headings: [Heading], plainText: [UInt8], codeText: [UInt8],
         wordCount: Int, readingMinutes: Int, links: [LinkReference] = [], images: [LinkReference] = []
     ) {
         self.init(
@@ -157,7 +157,7 @@ struct RenderedContent: Sendable {
     }
 
     init(
-        htmlText: UTF8Text, summaryHTML: String, headings: [Heading], plainText: String, codeText: String,
+        htmlText: UTF8Text, summaryHTML: String, headings: [Heading], plainText: [UInt8], codeText: [UInt8],
         wordCount: Int, readingMinutes: Int, links: [LinkReference], images: [LinkReference]
     ) {
         self.htmlText = htmlText

@@ -286,7 +286,7 @@ struct EntryLoader: Sendable {
             htmlText: UTF8Text(movable: prefixingRootRelativeLinks(in: document.htmlBytes, root: root)),
             summaryHTML: prefixingRootRelativeLinks(in: pointingFragmentLinks(in: summary, at: entry.path), root: root),
             headings: document.headings,
-            plainText: document.plainText, codeText: document.codeText,
+            plainText: document.plainTextBytes, codeText: document.codeTextBytes,
             wordCount: document.wordCount, readingMinutes: document.readingMinutes,
             links: document.links, images: document.images)
         entry.body = ""

@@ -5,7 +5,7 @@ extension SiteRenderer {
     /// The search document of a post or page (its rendered content must be
     /// there; entries kept out with `search: false` are not asked).
     static func searchDocument(for entry: Entry, config: SiteConfig) -> SearchDocument {
-        SearchDocument(
+        var document = SearchDocument(
             id: entry.identifier, url: PageContexts.url(entry.path, root: config.rootPath), title: entry.title,
             description: entry.description ?? "", keywords: entry.keywords, tags: entry.tags,
             section: entry.section.isEmpty ? "pages" : entry.section, language: entry.language,
@@ -15,9 +15,10 @@ extension SiteRenderer {
                 let zone = entry.dateZoneOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? config.zone
                 return Localization(language: entry.language).display(date, in: zone)
             },
-            thumbnail: entry.image, headings: entry.content?.headings.map(\.title) ?? [],
-            body: entry.content?.plainText ?? "",
-            code: config.search.indexCode ? entry.content?.codeText ?? "" : "")
+            thumbnail: entry.image, headings: entry.content?.headings.map(\.title) ?? [])
+        document.bodyBytes = entry.content?.plainText ?? []
+        if config.search.indexCode { document.codeBytes = entry.content?.codeText ?? [] }
+        return document
     }
 
     /// Whether the output file at `relativePath` is part of the search
