@@ -34,16 +34,10 @@ enum WordScanner {
         }
     }
 
-    /// Calls `body` with the UTF-8 bytes of each word of `text`, and whether
-    /// the word is plain ASCII. Works on bytes: eight bytes of ASCII at a
-    /// time, where only the places a word starts or ends take a step each;
-    /// other text a byte or a character at a time.
-    static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
-        var text = text
-        text.withUTF8 { forEachWord(inUTF8: $0, body) }
-    }
-
-    /// `forEachWord(in:_:)` over UTF-8 `bytes` (valid UTF-8).
+    /// Calls `body` with the UTF-8 bytes of each word of `bytes` (valid
+    /// UTF-8), and whether the word is plain ASCII. Works on bytes: eight
+    /// bytes of ASCII at a time, where only the places a word starts or ends
+    /// take a step each; other text a byte or a character at a time.
     static func forEachWord(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
         let table = asciiWordTable
         let classes = commonClasses

@@ -11,7 +11,8 @@ import Testing
     @Test func byteScannerFindsTheSameWordsAsTheScalarScanner() {
         let text = "Vie\u{0323}\u{0302}t Nam — tìm kiếm; ISTANBUL'da 3.14 naïve_case 日本"
         var found: [String] = []
-        WordScanner.forEachWord(in: text) { bytes, _ in found.append(String(decoding: bytes, as: UTF8.self)) }
+        var utf8 = text
+        utf8.withUTF8 { WordScanner.forEachWord(inUTF8: $0) { bytes, _ in found.append(String(decoding: bytes, as: UTF8.self)) } }
         #expect(found == WordScanner.words(in: text))
     }
 
@@ -25,9 +26,12 @@ import Testing
             let text = (0..<Int.random(in: 0...48, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             var found: [String] = []
             var asciiFlags: [Bool] = []
-            WordScanner.forEachWord(in: text) { bytes, isASCII in
-                found.append(String(decoding: bytes, as: UTF8.self))
-                asciiFlags.append(isASCII)
+            var utf8 = text
+            utf8.withUTF8 {
+                WordScanner.forEachWord(inUTF8: $0) { bytes, isASCII in
+                    found.append(String(decoding: bytes, as: UTF8.self))
+                    asciiFlags.append(isASCII)
+                }
             }
             #expect(found == WordScanner.words(in: text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             #expect(asciiFlags == found.map { $0.utf8.allSatisfy { $0 < 0x80 } }, "\(found)")
