@@ -38,7 +38,12 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = descriptor
         let listening = listener
+        // The accepting thread closes the listener itself, when it ends:
+        // closed from `deinit`, its number could be reused by another test's
+        // socket before this loop's next `accept`, which would then take
+        // (and drop) that socket's connections.
         Thread.detachNewThread { [weak self] in
+            defer { close(listening) }
             while true {
                 let connection = accept(listening, nil, nil)
                 if connection < 0 && errno == EINTR { continue }
@@ -52,10 +57,11 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// Stops listening: `accept` fails from now on, and the accepting
+    /// thread ends and closes the socket.
     deinit {
         lock.withLock { stopped = true }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     /// The request heads received so far, first line only.
