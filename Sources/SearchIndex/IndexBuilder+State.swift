@@ -1,4 +1,5 @@
 import Bytes
+import Dispatch
 
 /// A builder saved between builds: its tables of terms and words and its
 /// documents, in parts chosen by a hash of each document's identifier, so
@@ -74,13 +75,24 @@ extension IndexBuilder {
         encodedPart(identifiers: slots.keys.filter { Self.statePart(of: $0) == part })
     }
 
-    /// Each of `parts` with its documents as bytes for `init(tables:parts:)`,
-    /// one part at a time; every identifier is hashed once, not once per part.
-    public func forEachEncodedPart(_ parts: some Sequence<Int>, _ body: (_ part: Int, _ bytes: [UInt8]) -> Void) {
-        var identifiers = [[String]](repeating: [], count: Self.stateParts)
-        for id in slots.keys { identifiers[Self.statePart(of: id)].append(id) }
-        for part in parts where identifiers.indices.contains(part) {
-            body(part, encodedPart(identifiers: identifiers[part]))
+    /// Each of `parts` with its documents as bytes for `init(tables:parts:)`;
+    /// every identifier is hashed once, not once per part. The parts are
+    /// shared among `threads` threads, each encoding one part at a time and
+    /// handing it to `body` (called from those threads), so that no more
+    /// than `threads` encoded parts are held at once.
+    public func forEachEncodedPart(
+        _ parts: some Sequence<Int>, threads: Int = 1, _ body: @Sendable (_ part: Int, _ bytes: [UInt8]) -> Void
+    ) {
+        var grouped = [[String]](repeating: [], count: Self.stateParts)
+        for id in slots.keys { grouped[Self.statePart(of: id)].append(id) }
+        let identifiers = grouped
+        let parts = parts.filter(identifiers.indices.contains)
+        let threads = max(1, min(threads, parts.count))
+        let builder = self
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for part in stride(from: thread, to: parts.count, by: threads).map({ parts[$0] }) {
+                body(part, builder.encodedPart(identifiers: identifiers[part]))
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import SearchIndex
 
@@ -25,16 +26,22 @@ import Testing
         #expect(restored.document(withID: "posts/42") == document(42))
     }
 
-    @Test func partsEncodedTogetherEqualPartsEncodedOneByOne() {
+    @Test(arguments: [1, 2, 5])
+    func partsEncodedTogetherEqualPartsEncodedOneByOne(threads: Int) {
         var builder = IndexBuilder()
         for index in 0..<150 { builder.add(document(index)) }
-        var together: [Int: [UInt8]] = [:]
-        builder.forEachEncodedPart([3, 0, 15, 7]) { part, bytes in together[part] = bytes }
-        #expect(together.keys.sorted() == [0, 3, 7, 15])
-        for (part, bytes) in together { #expect(bytes == builder.encodedPart(part)) }
-        var all: [Int] = []
-        builder.forEachEncodedPart(0..<IndexBuilder.stateParts) { part, _ in all.append(part) }
-        #expect(all == Array(0..<IndexBuilder.stateParts))
+        let together = Mutex<[Int: [UInt8]]>([:])
+        builder.forEachEncodedPart([3, 0, 15, 7], threads: threads) { part, bytes in
+            together.withLock { $0[part] = bytes }
+        }
+        let encoded = together.withLock { $0 }
+        #expect(encoded.keys.sorted() == [0, 3, 7, 15])
+        for (part, bytes) in encoded { #expect(bytes == builder.encodedPart(part)) }
+        let all = Mutex<[Int]>([])
+        builder.forEachEncodedPart(0..<IndexBuilder.stateParts, threads: threads) { part, _ in
+            all.withLock { $0.append(part) }
+        }
+        #expect(all.withLock { $0 }.sorted() == Array(0..<IndexBuilder.stateParts))
     }
 
     @Test func removalsAndAdditionsEndWhereAFreshBuilderStarts() throws {

@@ -1,4 +1,3 @@
-import Dispatch
 import SearchIndex
 
 /// The search index builder saved in the site's cache
@@ -36,14 +35,10 @@ enum SearchIndexState {
         _ builder: IndexBuilder, generation: UInt64, parts: some Sequence<Int>, tablesChanged: Bool = true,
         to directory: String, fileSystem: any FileSystem
     ) {
-        // Half the parts on each of two threads: a first build's last
-        // moments are this save, with nothing else left to do.
-        let parts = Array(parts)
-        let halves = [Array(parts.prefix(parts.count / 2)), Array(parts.dropFirst(parts.count / 2))]
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-            builder.forEachEncodedPart(halves[half]) { part, bytes in
-                write(bytes, generation: generation, to: joinPath(directory, partName(part)), fileSystem: fileSystem)
-            }
+        // On two threads: a first build's last moments are this save, with
+        // nothing else left to do.
+        builder.forEachEncodedPart(parts, threads: 2) { part, bytes in
+            write(bytes, generation: generation, to: joinPath(directory, partName(part)), fileSystem: fileSystem)
         }
         // The posting lists the last build made (a next build that finds
         // them not to fit its documents makes every list instead).
