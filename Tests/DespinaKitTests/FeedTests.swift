@@ -53,4 +53,13 @@ import Testing
             == "<a href=\"/blog/x/\">a</a><img src=\"/blog/i.png\" alt=\"\"><a href=\"/blog/y/\">b</a><a href=\"//cdn/z\">c</a><a href=\"http://e/\">d</a>")
         #expect(prefixingRootRelativeLinks(in: html, root: "/") == html)
     }
+
+    @Test func prefixesTheSameLinksInBytes() {
+        let html = "<p>Ünïcode</p><a href=\"/x/\">a</a><img src=\"/i.png\" alt=\"\"><a href=\"/blog/y/\">b</a>"
+        #expect(prefixingRootRelativeLinks(in: Array(html.utf8), root: "/blog/")
+            == Array(prefixingRootRelativeLinks(in: html, root: "/blog/").utf8))
+        let noLinks = Array("<p>Ünïcode <a href=\"https://e.org/\">e</a></p>".utf8)
+        #expect(prefixingRootRelativeLinks(in: noLinks, root: "/blog/") == noLinks)
+        #expect(prefixingRootRelativeLinks(in: Array(html.utf8), root: "/") == Array(html.utf8))
+    }
 }

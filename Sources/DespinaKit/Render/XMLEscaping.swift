@@ -68,9 +68,10 @@ func prefixingRootRelativeLinks(in html: String, root: String) -> String {
     return prefixingRootRelativeAttributes(in: html) { $0.hasPrefix(root) ? nil : base }
 }
 
-/// The same for HTML as UTF-8 bytes, made a string only under a root other than `/`.
+/// The same for HTML as UTF-8 bytes, made a string only when a link needs the root.
 func prefixingRootRelativeLinks(in html: [UInt8], root: String) -> [UInt8] {
-    root == "/" ? html : Array(prefixingRootRelativeLinks(in: String(decoding: html, as: UTF8.self), root: root).utf8)
+    guard root != "/", ByteSearch.firstOffset(of: Array("=\"/".utf8), in: html) != nil else { return html }
+    return Array(prefixingRootRelativeLinks(in: String(decoding: html, as: UTF8.self), root: root).utf8)
 }
 
 /// `html` with each link to a part of its own page (`href="#setup"`) made
