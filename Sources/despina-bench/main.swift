@@ -127,12 +127,16 @@ func searchDocuments(in directory: String) throws -> [SearchDocument] {
     for (number, file) in markdownFiles(in: directory).enumerated() {
         let split = try FrontMatter.split(try String(contentsOfFile: file, encoding: .utf8))
         let document = Document(markdown: String(split.body))
-        documents.append(SearchDocument(
+        var searchDocument = SearchDocument(
             id: "posts/\(number)", url: "/posts/\(number)/", title: (try? split.frontMatter?.string("title")) ?? "",
             tags: (try? split.frontMatter?.strings("tags")) ?? [], section: "posts",
             language: (try? split.frontMatter?.string("lang")) ?? "en",
             date: (try? split.frontMatter?.string("date")).map { String($0.prefix(10)) + "T00:00:00Z" },
-            headings: document.headings.map(\.title), body: document.plainText, code: document.codeText))
+            headings: document.headings.map(\.title))
+        // As the build hands them over: bytes, never made strings.
+        searchDocument.bodyBytes = document.plainTextBytes
+        searchDocument.codeBytes = document.codeTextBytes
+        documents.append(searchDocument)
     }
     return documents
 }
