@@ -5,15 +5,9 @@ enum TextStatistics {
     /// Words a reader reads in a minute.
     static let wordsPerMinute = 220
 
-    /// The number of words in `text`: runs of letters, digits and other
-    /// non-space characters, where dashes, quotes and other punctuation
-    /// standing alone do not count.
-    static func wordCount(of text: String) -> Int {
-        var text = text
-        return text.withUTF8 { wordCount(ofUTF8: $0) }
-    }
-
-    /// The number of words in UTF-8 `bytes`; see ``wordCount(of:)``.
+    /// The number of words in UTF-8 `bytes`: runs of letters, digits and
+    /// other non-space characters, where dashes, quotes and other
+    /// punctuation standing alone do not count.
     ///
     /// Eight bytes at a time: each byte's class is worked out for all eight
     /// at once, in the bits of one integer, and so is whether each byte is
