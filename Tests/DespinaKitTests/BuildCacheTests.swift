@@ -385,7 +385,7 @@ final class ReadCountingFileSystem: WrappingFileSystem, PrefetchingFileSystem {
         fields.path = "/posts/x/"
         fields.dateZoneOffset = -28_800
         fields.content = RenderedContent(
-            html: "<p>ş</p>", summaryHTML: "<p>s</p>", headings: [.init(level: 2, title: "H", id: "h")],
+            htmlText: UTF8Text("<p>ş</p>"), summaryHTML: "<p>s</p>", headings: [.init(level: 2, title: "H", id: "h")],
             plainText: [], codeText: [], wordCount: 12, readingMinutes: 1,
             links: [.init(destination: "y.md", url: "/posts/y/", line: 10, column: 3)], images: [])
         let record = CachedEntry(

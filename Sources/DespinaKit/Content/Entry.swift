@@ -146,28 +146,4 @@ struct RenderedContent: Sendable {
     /// Links and images of the body, with their positions in the file.
     var links: [LinkReference] = []
     var images: [LinkReference] = []
-
-    init(
-        html: String, summaryHTML: String, headings: [Heading], plainText: [UInt8], codeText: [UInt8],
-        wordCount: Int, readingMinutes: Int, links: [LinkReference] = [], images: [LinkReference] = []
-    ) {
-        self.init(
-            htmlText: UTF8Text(html), summaryHTML: summaryHTML, headings: headings, plainText: plainText,
-            codeText: codeText, wordCount: wordCount, readingMinutes: readingMinutes, links: links, images: images)
-    }
-
-    init(
-        htmlText: UTF8Text, summaryHTML: String, headings: [Heading], plainText: [UInt8], codeText: [UInt8],
-        wordCount: Int, readingMinutes: Int, links: [LinkReference], images: [LinkReference]
-    ) {
-        self.htmlText = htmlText
-        self.summaryHTML = summaryHTML
-        self.headings = headings
-        self.plainText = plainText
-        self.codeText = codeText
-        self.wordCount = wordCount
-        self.readingMinutes = readingMinutes
-        self.links = links
-        self.images = images
-    }
 }
