@@ -88,10 +88,9 @@ extension IndexBuilder {
         let identifiers = grouped
         let parts = parts.filter(identifiers.indices.contains)
         let threads = max(1, min(threads, parts.count))
-        let builder = self
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for part in stride(from: thread, to: parts.count, by: threads).map({ parts[$0] }) {
-                body(part, builder.encodedPart(identifiers: identifiers[part]))
+            for index in stride(from: thread, to: parts.count, by: threads) {
+                body(parts[index], encodedPart(identifiers: identifiers[parts[index]]))
             }
         }
     }
