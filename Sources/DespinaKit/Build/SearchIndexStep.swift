@@ -104,7 +104,7 @@ struct SearchIndexStep: Sendable {
     /// Keeps the text files of the posts rendered from the cache (or makes
     /// them again, where the last build's is missing).
     private func keepTexts() throws {
-        try index.keepTexts(of: indexed.filter { !index.contains($0.identifier) }, remaking: reanalyze)
+        try index.keepTexts(of: index.notAdded(indexed), remaking: reanalyze)
     }
 
     /// The fingerprint of the set of indexed documents, in the order of the
@@ -174,7 +174,7 @@ struct SearchIndexStep: Sendable {
     /// This build's documents and, analysed again a batch at a time, those
     /// of the posts rendered from the cache.
     private func rebuild() -> SearchIndexFiles {
-        let cached = indexed.filter { !index.contains($0.identifier) }
+        let cached = index.notAdded(indexed)
         var start = 0
         while start < cached.count {
             let batch = Array(cached[start..<min(start + 512, cached.count)])

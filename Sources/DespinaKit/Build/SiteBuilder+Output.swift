@@ -68,7 +68,7 @@ extension SiteBuilder {
         let indexed = rendered.filter { $0.entry.isSearchable }.map(\.entry)
         let plan = SearchIndexPlan.choose(
             searchEnabled: config.search.enabled, defers: defers, readsCache: build.usesCache,
-            analysedAnew: indexed.allSatisfy { index.contains($0.identifier) }, saved: posts.savedSearchIndex)
+            analysedAnew: index.notAdded(indexed).isEmpty, saved: posts.savedSearchIndex)
         let (sources, positions, loader, routing) = (posts.sources, posts.sourcePositions, posts.loader, posts.routing)
         return SearchIndexStep(
             plan: plan, index: index, indexed: indexed, output: output, pageKey: pageKey,

@@ -52,9 +52,14 @@ final class SearchIndexBuilder: Sendable {
         builder.withLock { $0.count }
     }
 
-    /// Whether a document with `id` was added.
-    func contains(_ id: String) -> Bool {
-        builder.withLock { $0.contains(id) }
+    /// The entries of `entries` whose documents were not added, for a
+    /// caller whose builder holds documents of these entries only: none
+    /// when as many were added (identifiers are unique), else looked up
+    /// under one lock.
+    func notAdded(_ entries: [Entry]) -> [Entry] {
+        builder.withLock { builder in
+            builder.count == entries.count ? [] : entries.filter { !builder.contains($0.identifier) }
+        }
     }
 
     /// The document added with `id`.
