@@ -67,11 +67,12 @@ final class PageContexts: Sendable {
         // Summaries are made empty and fill in as templates read them.
         let parts = PostSummary.Parts(config: config, tagSlugs: model.tagSlugs)
         summaryParts = parts
-        summaries = model.posts.map { PostSummary(post: $0, parts: parts) }
+        // On all cores: each copies a post's entry, and a link digests its title and path.
+        summaries = parallelMap(model.posts) { PostSummary(post: $0, parts: parts) }
         let listLocalization = Localization(language: config.language)
         self.listLocalization = listLocalization
         listedPosts = Mutex(Array(repeating: nil, count: summaries.count))
-        let postLinks = model.posts.map { PostLinks.Link(title: $0.title, path: $0.path) }
+        let postLinks = parallelMap(model.posts) { PostLinks.Link(title: $0.title, path: $0.path) }
         self.postLinks = postLinks
         seriesParts = model.series.map { $0.posts.map { postLinks[$0] } }
     }

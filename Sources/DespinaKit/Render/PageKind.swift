@@ -134,13 +134,16 @@ extension SiteRenderer {
             }
             switch kind {
             case .post:
-                for index in posts.indices {
-                    let post = posts[index]
+                // Each post's links and fingerprint on all cores: digests of every post.
+                let linked = parallelMap(Array(posts.indices)) { index in
                     let links = contexts.links(ofPost: index)
-                    let key = fingerprint(post.layout) { fingerprint in
-                        fingerprint.combine(post.digest)
+                    return (links, fingerprint(posts[index].layout) { fingerprint in
+                        fingerprint.combine(posts[index].digest)
                         links.combine(into: &fingerprint)
-                    }
+                    })
+                }
+                for (index, (links, key)) in linked.enumerated() {
+                    let post = posts[index]
                     add(post.path, template: post.layout, key: key, lastModified: post.updated ?? post.date) {
                         contexts.post(at: index, links: links)
                     }
