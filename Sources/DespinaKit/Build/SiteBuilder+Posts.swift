@@ -92,18 +92,20 @@ extension SiteBuilder {
         var entries: [Entry] = []
         entries.reserveCapacity(sources.count)
         for position in sources.indices {
-            guard let entry = sources[position].loaded.entry else { continue }
+            // Moved out, not copied; one left out is put back.
+            guard let entry = sources[position].loaded.entry.take() else { continue }
             if entry.isDraft && !options.includeDrafts {
                 leftOut.drafts += 1
+                sources[position].loaded.entry = entry
                 continue
             }
             if entry.kind == .post, !options.includeFuture, let date = entry.date, date > now {
                 nextDue = min(nextDue ?? date, date)
                 leftOut.futurePosts += 1
+                sources[position].loaded.entry = entry
                 continue
             }
             entries.append(entry)
-            sources[position].loaded.entry = nil
             sources[position].publishes = true
         }
         return (entries, leftOut, nextDue)
