@@ -48,21 +48,30 @@ struct Routing: Sendable {
     ///   input: it is what routing made of these inputs before.
     init(_ inputs: RoutingInputs, keeping keptPaths: [String] = []) {
         root = inputs.root
-        var owners: [String: String] = [:]
+        /// The file (or configuration) that owns each output file, and the page, when one does.
+        var owners: [String: (source: String, page: Int?)] = [:]
         owners.reserveCapacity(inputs.pages.count)
-        /// The page that owns each output file.
-        var ownerIndexes: [String: Int] = [:]
         pathsBySource.reserveCapacity(inputs.pages.count)
         var paths = [String](repeating: "", count: inputs.pages.count)
-        for (index, page) in inputs.pages.enumerated() {
+        // Each page's URL and output file on all cores; only the checks
+        // against one another are made in order.
+        let routes = parallelMap(Array(inputs.pages.indices)) { index in
             let kept = index < keptPaths.count ? keptPaths[index] : ""
-            guard let path = kept.isEmpty ? route(page) : kept else { continue }
-            let file = SitePath.outputFile(for: path)
-            if let other = owners.updateValue(page.sourcePath, forKey: file) {
-                owners[file] = other
+            return kept.isEmpty ? Self.route(inputs.pages[index]) : .success((kept, SitePath.outputFile(for: kept)))
+        }
+        for (index, page) in inputs.pages.enumerated() {
+            let (path, file): (String, String)
+            switch routes[index] {
+            case .success(let route): (path, file) = route
+            case .failure(let error):
+                errors.append(error)
+                continue
+            }
+            if case let (other, otherIndex)? = owners.updateValue((page.sourcePath, index), forKey: file) {
+                owners[file] = (other, otherIndex)
                 // The error goes to the file whose slug or permalink made the
                 // clash, when only the other one's URL comes from its name.
-                let otherPage = ownerIndexes[file].map { inputs.pages[$0] }
+                let otherPage = otherIndex.map { inputs.pages[$0] }
                 let otherPosition = otherPage.map { (line: $0.urlLine, column: $0.urlColumn) } ?? (line: 0, column: 0)
                 let blamesOther = (page.urlLine, page.urlColumn) == (0, 0) && (otherPosition.line, otherPosition.column) != (0, 0)
                 errors.append(Diagnostic(
@@ -73,7 +82,6 @@ struct Routing: Sendable {
                         + "give one of them another slug"))
                 continue
             }
-            ownerIndexes[file] = index
             paths[index] = path
             pathsBySource[String(page.sourcePath.dropFirst("Content/".count))] = path
         }
@@ -92,13 +100,13 @@ struct Routing: Sendable {
                         message: "the alias '\(path)' is used by the site itself; choose another alias"))
                     continue
                 }
-                if let other = owners[SitePath.outputFile(for: path)] {
+                if let other = owners[SitePath.outputFile(for: path)]?.source {
                     errors.append(Diagnostic(
                         path: page.sourcePath, line: alias.line, column: alias.column,
                         message: "the alias '\(path)' is already the URL of \(other)"))
                     continue
                 }
-                owners[SitePath.outputFile(for: path)] = page.sourcePath
+                owners[SitePath.outputFile(for: path)] = (page.sourcePath, nil)
                 aliases[path] = pagePath
             }
         }
@@ -107,10 +115,10 @@ struct Routing: Sendable {
             if let path = SitePath.normalize(redirect.from), path != "/" {
                 if Self.isReserved(path) {
                     problem = "the redirect from '\(path)' would replace a page the site makes itself"
-                } else if let other = owners[SitePath.outputFile(for: path)] {
+                } else if let other = owners[SitePath.outputFile(for: path)]?.source {
                     problem = "the redirect from '\(path)' would replace \(other)"
                 } else {
-                    owners[SitePath.outputFile(for: path)] = ConfigLoader.fileName
+                    owners[SitePath.outputFile(for: path)] = (ConfigLoader.fileName, nil)
                     aliases[path] = redirect.to
                     problem = nil
                 }
@@ -139,31 +147,29 @@ struct Routing: Sendable {
         }
     }
 
-    /// The URL `page` asked for (its permalink, or the site's pattern),
-    /// or nil (with an error added) when it is unusable.
-    private mutating func route(_ page: RoutingInputs.Page) -> String? {
+    /// The URL `page` asked for (its permalink, or the site's pattern)
+    /// with its output file, or the error that makes it unusable.
+    private static func route(_ page: RoutingInputs.Page) -> Result<(path: String, file: String), Diagnostic> {
         let (line, column) = (page.urlLine, page.urlColumn)
         let raw = page.requestedPath
         guard let path = SitePath.normalize(raw), path != "/" || page.isPage else {
-            errors.append(Diagnostic(
+            return .failure(Diagnostic(
                 path: page.sourcePath, line: line, column: column,
                 message: "the URL '\(raw)' would leave the output folder"))
-            return nil
         }
-        if let name = Self.ownName(startingPath: path) {
-            errors.append(Diagnostic(
+        let file = SitePath.outputFile(for: path)
+        if let name = ownName(ofFile: file) {
+            return .failure(Diagnostic(
                 path: page.sourcePath, line: line, column: column,
                 message: "the URL '\(path)' starts with '\(name)', a name Despina keeps for its own files; "
                     + "choose another slug or permalink"))
-            return nil
         }
-        if Self.isReserved(path) {
-            errors.append(Diagnostic(
+        if isReserved(file: file) {
+            return .failure(Diagnostic(
                 path: page.sourcePath, line: line, column: column,
                 message: "the URL '\(path)' is used by the site itself; choose another slug or permalink"))
-            return nil
         }
-        return path
+        return .success((path, file))
     }
 
     /// The path an alias written as `alias` names for the page at
@@ -229,16 +235,20 @@ struct Routing: Sendable {
     /// (`/` and `/index.html` are the home page, `/tags/x/` a tag page), or
     /// lie under a name Despina keeps for its own files (`/.despina-output`,
     /// the marker that would replace the page).
-    static func isReserved(_ path: String) -> Bool {
-        let file = SitePath.outputFile(for: path)
-        return ownName(startingPath: path) != nil || reservedFiles.contains(file)
-            || reservedFolders.contains { file.hasPrefix($0) }
+    static func isReserved(_ path: String) -> Bool { isReserved(file: SitePath.outputFile(for: path)) }
+
+    /// Whether an output file is reserved; folders compared by bytes, as
+    /// the file system does.
+    private static func isReserved(file: String) -> Bool {
+        ownName(ofFile: file) != nil || reservedFiles.contains(file)
+            || reservedFolders.contains { file.utf8.starts(with: $0.utf8) }
     }
 
     /// The first component of `path` when it is a name Despina gives its
     /// own files (`OutputFolder.isOwnName`), else nil.
-    static func ownName(startingPath path: String) -> String? {
-        let file = SitePath.outputFile(for: path)
+    static func ownName(startingPath path: String) -> String? { ownName(ofFile: SitePath.outputFile(for: path)) }
+
+    private static func ownName(ofFile file: String) -> String? {
         let first = file[..<(file.utf8.firstIndex(of: UInt8(ascii: "/")) ?? file.endIndex)]
         return OutputFolder.isOwnName(first) ? String(first) : nil
     }
