@@ -28,6 +28,9 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
 
+        // https requests through libcurl, loaded only when one is made.
+        .target(name: "CLibcurl"),
+
         // Standalone libraries: none of them knows about blogs.
         .target(name: "TextFolding"),
         .target(name: "Bytes"),
@@ -40,7 +43,9 @@ let package = Package(
         // The site generator and its command-line front end.
         .target(
             name: "DespinaKit",
-            dependencies: ["Bytes", "Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding"],
+            dependencies: [
+                "Bytes", "CLibcurl", "Mustache", "Markup", "Highlight", "SearchIndex", "StaticServer", "TextFolding",
+            ],
             plugins: ["EmbedTheme"]),
         .executableTarget(name: "EmbedThemeTool"),
         // Benchmarks of the parts (not run by the tests); see docs/benchmarks.md.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the C libraries Despina links (cmark, libyaml, Snowball, jemalloc) from
-# Debian's packages, and libcurl's, which a release build with Swift's
-# libraries linked in needs (see the README), then builds the command-line
-# tool.
+# Debian's packages, and libcurl's development files (its header; the library
+# is loaded when an https link is checked, see the README), then builds the
+# command-line tool.
 #
 #   ./setup.sh && swift run despina build
 set -euo pipefail

@@ -77,7 +77,7 @@ struct ExternalLinkProbe: Sendable {
     }
 
     /// One request: over a socket of its own for `http:`, through
-    /// `URLSession` for `https:`.
+    /// libcurl for `https:`.
     private func request(
         _ method: String, _ url: URL, addresses: [IPAddress], until deadline: ContinuousClock.Instant
     ) -> Result<LinkAnswer, LinkFailure> {

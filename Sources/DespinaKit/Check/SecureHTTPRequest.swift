@@ -1,123 +1,46 @@
+import CLibcurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// One `https:` request, made with `URLSession` (which brings TLS), kept
-/// to what a link check needs: the answer's status and `Location`.
+/// One `https:` request, made with libcurl (which brings TLS), kept to what
+/// a link check needs: the answer's status and `Location`.
 ///
-/// The session follows no redirect itself (``ExternalLinkProbe`` decides,
-/// with ``RedirectPolicy``); the task is cancelled as soon as the head has
-/// arrived, body data is counted and never kept, and more than `byteCap`
-/// bytes of it cancel the task; the caller's deadline cancels it too.
-/// Unlike ``PlainHTTPRequest``, the connection is made by the system's
-/// HTTP library, which resolves the host again, and which reads the whole
-/// body of a redirect before reporting it (bounded only by the deadline).
+/// libcurl follows no redirect (``ExternalLinkProbe`` decides, with
+/// ``RedirectPolicy``), stops at the end of the answer's head and never
+/// reads a body; a head longer than `byteCap` bytes fails, and the
+/// caller's deadline ends the request. It is loaded when the first https
+/// link is checked, so that no other command starts slower for it. Unlike
+/// ``PlainHTTPRequest``, the connection is made by libcurl, which resolves
+/// the host again.
 struct SecureHTTPRequest: Sendable {
     /// `HEAD` or `GET`.
     var method: String
     /// The URL to request.
     var url: URL
-    /// The most body bytes taken before the task is cancelled.
+    /// The most bytes of the head taken before the request fails.
     var byteCap: Int
 
     /// Sends the request and waits for its head, at most until `deadline`.
     func send(until deadline: ContinuousClock.Instant) -> Result<LinkAnswer, LinkFailure> {
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { return .failure(.timedOut) }
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-        let listener = Listener(byteCap: byteCap)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        let session = URLSession(configuration: configuration, delegate: listener, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
-        request.httpMethod = method
-        request.setValue("despina-check", forHTTPHeaderField: "User-Agent")
-        let task = session.dataTask(with: request)
-        task.resume()
-        if listener.done.wait(timeout: .now() + seconds) == .timedOut {
-            task.cancel()
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        guard milliseconds > 0 else { return .failure(.timedOut) }
+        var answer = despina_https_answer()
+        let outcome = despina_https_request(url.absoluteString, method, Int(milliseconds), Int64(byteCap), &answer)
+        switch despina_https_outcome(rawValue: UInt32(outcome)) {
+        case DESPINA_HTTPS_ANSWERED:
+            let location = answer.has_location != 0 ? Self.string(answer.location) : nil
+            return .success(LinkAnswer(status: answer.status, location: location, bytesRead: Int(answer.bytes_read)))
+        case DESPINA_HTTPS_TIMED_OUT:
             return .failure(.timedOut)
+        default:
+            return .failure(.message(Self.string(answer.message)))
         }
-        task.cancel()
-        return listener.outcome()
     }
 
-    /// Receives the session's callbacks, on the session's own queue.
-    private final class Listener: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
-        private let byteCap: Int
-        private let lock = NSLock()
-        private var answer: LinkAnswer?
-        private var failure: String?
-        private var bytesRead = 0
-        private var finished = false
-
-        init(byteCap: Int) {
-            self.byteCap = byteCap
-        }
-
-        func outcome() -> Result<LinkAnswer, LinkFailure> {
-            lock.withLock {
-                if var answer {
-                    answer.bytesRead = bytesRead
-                    return .success(answer)
-                }
-                return .failure(.message(failure ?? "no answer"))
-            }
-        }
-
-        private func record(_ response: URLResponse?) {
-            guard let http = response as? HTTPURLResponse else { return }
-            lock.withLock {
-                if answer == nil {
-                    answer = LinkAnswer(status: http.statusCode, location: http.value(forHTTPHeaderField: "Location"), bytesRead: 0)
-                }
-            }
-        }
-
-        private func finish() {
-            let first = lock.withLock {
-                defer { finished = true }
-                return !finished
-            }
-            if first { done.signal() }
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest, completionHandler: @Sendable @escaping (URLRequest?) -> Void
-        ) {
-            record(response)
-            completionHandler(nil)
-            finish()
-        }
-
-        func urlSession(
-            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void
-        ) {
-            record(response)
-            completionHandler(.cancel)
-            finish()
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let over = lock.withLock {
-                bytesRead += data.count
-                return bytesRead >= byteCap
-            }
-            if over { dataTask.cancel() }
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            record(task.response)
-            if let error {
-                lock.withLock { if failure == nil { failure = error.localizedDescription } }
-            }
-            finish()
+    /// The text of a NUL-terminated C array field, invalid UTF-8 repaired.
+    private static func string<Field>(_ field: Field) -> String {
+        withUnsafeBytes(of: field) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
     }
 }
