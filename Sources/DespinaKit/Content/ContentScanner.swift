@@ -1,6 +1,29 @@
 import Bytes
 import Foundation
 
+/// Whether `path` names a Markdown file: `.md` or `.markdown`.
+func isMarkdownPath(_ path: String) -> Bool {
+    hasEnding(path, ".md") || hasEnding(path, ".markdown")
+}
+
+/// Whether `path` ends with `ending`, compared as bytes: for ASCII endings
+/// the answer is the characters' own, without comparing characters.
+private func hasEnding(_ path: String, _ ending: StaticString) -> Bool {
+    let count = ending.utf8CodeUnitCount
+    return path.utf8.withContiguousStorageIfAvailable { bytes in
+        guard bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
+        return memcmp(base + bytes.count - count, ending.utf8Start, count) == 0
+    } ?? path.hasSuffix(ending.description)
+}
+
+/// Whether `path` holds a `/`, found by `memchr` in its bytes.
+private func hasSlash(_ path: String) -> Bool {
+    path.utf8.withContiguousStorageIfAvailable { bytes in
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "/")), bytes.count) != nil
+    } ?? path.utf8.contains(UInt8(ascii: "/"))
+}
+
 /// A file found under `Content/`.
 struct SourceFile: Sendable, Equatable {
     enum Role: Sendable, Equatable {
@@ -94,9 +117,9 @@ struct ContentScanner: Sendable {
             for entry in entries {
                 let contentPath = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 let relativePath = "Content/" + contentPath
-                if entry.name.hasPrefix(".") {
+                if entry.name.utf8.first == UInt8(ascii: ".") {
                     // A hidden Markdown file is easy to miss; other hidden files (.DS_Store, .git) are noise.
-                    if entry.kind == .file && (entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown")) {
+                    if entry.kind == .file && isMarkdownPath(entry.name) {
                         warnings.append(.warning(
                             "hidden file (its name starts with '.'); skipped, remove the '.' to publish it",
                             path: relativePath))
@@ -147,25 +170,30 @@ struct ContentScanner: Sendable {
     /// Whether `contentPath` is the index of a page bundle: `index.md` or
     /// `index.markdown` in a folder below `Content/`.
     private static func isBundleIndex(_ contentPath: String) -> Bool {
-        contentPath.hasSuffix("/index.md") || contentPath.hasSuffix("/index.markdown")
+        hasEnding(contentPath, "/index.md") || hasEnding(contentPath, "/index.markdown")
     }
 
     /// Sets Hugo's sections of each Markdown file: the first folder, then
     /// each folder below it while that folder has a list page.
     private static func assigningSections(_ files: [SourceFile], listPageFolders: Set<String>) -> [SourceFile] {
-        files.map { file in
-            guard file.role != .asset else { return file }
-            var file = file
-            let folders = file.folders.split(separator: "/")
-            var sections = folders.first.map(String.init) ?? ""
-            for folder in folders.dropFirst() {
+        var files = files
+        for index in files.indices where files[index].role != .asset {
+            let folders = files[index].folders
+            // Most files lie one folder deep: that folder is their section.
+            guard hasSlash(folders) else {
+                files[index].sections = folders
+                continue
+            }
+            let names = folders.split(separator: "/")
+            var sections = names.first.map(String.init) ?? ""
+            for folder in names.dropFirst() {
                 let candidate = sections + "/" + folder
                 guard listPageFolders.contains(candidate) else { break }
                 sections = candidate
             }
-            file.sections = sections
-            return file
+            files[index].sections = sections
         }
+        return files
     }
 
     /// Marks the pages of bundles and the files that belong to them. A
@@ -202,9 +230,8 @@ struct ContentScanner: Sendable {
 
     private func classify(_ contentPath: String, relativePath: String) -> SourceFile {
         let absolutePath = joinPath(siteDirectory, relativePath)
-        let isMarkdown = contentPath.hasSuffix(".md") || contentPath.hasSuffix(".markdown")
         let role: SourceFile.Role
-        if !isMarkdown {
+        if !isMarkdownPath(contentPath) {
             role = .asset
         } else if let slash = contentPath.utf8.firstIndex(of: UInt8(ascii: "/")) {
             // (Paths come from listings: no empty components.)

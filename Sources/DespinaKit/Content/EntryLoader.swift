@@ -314,7 +314,7 @@ struct EntryLoader: Sendable {
             guard link.url == link.destination, !link.destination.contains("://"), !link.destination.hasPrefix("//")
             else { return nil }
             let path = link.destination.prefix { $0 != "#" && $0 != "?" }.lowercased()
-            guard path.hasSuffix(".md") || path.hasSuffix(".markdown") else { return nil }
+            guard isMarkdownPath(path) else { return nil }
             return .warning(
                 "the link '\(link.destination)' matches no post or page of this build (missing, a draft or dated in the future)",
                 path: source, line: link.line, column: link.column)

@@ -534,7 +534,7 @@ enum ForeignSyntax {
         /// (a Markdown file, a path relative to the post), else nil.
         func resolvedDestination(_ destination: String) -> String? {
             let path = destination.prefix { $0 != "#" && $0 != "?" }.lowercased()
-            let isMarkdown = path.hasSuffix(".md") || path.hasSuffix(".markdown")
+            let isMarkdown = isMarkdownPath(path)
             let isRelative = !destination.isEmpty && !destination.hasPrefix("/") && !destination.hasPrefix("#")
                 && !destination.hasPrefix("?") && !destination.contains(":")
             guard isMarkdown || isRelative, !destination.contains("://") else { return nil }

@@ -113,7 +113,7 @@ extension ForeignSyntax.Scanner {
             return Match(endLine: end.line, endIndex: end.index, replacement: fragment)
         }
         let lowercased = path.lowercased()
-        let files = lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown")
+        let files = isMarkdownPath(lowercased)
             ? [path]
             : [path + ".md", path + "/index.md", path + ".markdown"]
         var candidates: [String] = []

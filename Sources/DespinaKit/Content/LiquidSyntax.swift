@@ -178,7 +178,7 @@ extension ForeignSyntax.Scanner {
         var target = path.hasPrefix("/") ? String(path.dropFirst()) : path
         if target.hasPrefix("_posts/") { target = "posts/" + target.dropFirst("_posts/".count) }
         let lowercased = target.lowercased()
-        if lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") {
+        if isMarkdownPath(lowercased) {
             return context.resolveLink("/" + target)
         }
         // A copied file is found relative to the post's own folder.

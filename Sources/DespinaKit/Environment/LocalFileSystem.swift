@@ -125,8 +125,11 @@ public struct LocalFileSystem: FileSystem, MappingFileSystem, OpeningFileSystem,
         while let entry = readdir(directory) {
             // Linux names are bytes: one that is not UTF-8 keeps its bytes
             // beside the repaired name, for a message that names it.
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            let decoded = String(validating: bytes, as: UTF8.self)
+            let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.withMemoryRebound(to: CChar.self) { $0.baseAddress.flatMap { String(validatingCString: $0) } }
+            }
+            let bytes = decoded == nil
+                ? withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) } : []
             let name = decoded ?? String(decoding: bytes, as: UTF8.self)
             if name == "." || name == ".." { continue }
             // The directory entry says what it is on most file systems; ask

@@ -103,7 +103,3 @@ extension YAMLValue {
     }
 }
 
-/// Whether `path` is markdown by its extension.
-func isMarkdownPath(_ path: String) -> Bool {
-    path.hasSuffix(".md") || path.hasSuffix(".markdown")
-}

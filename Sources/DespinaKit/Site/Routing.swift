@@ -265,7 +265,7 @@ struct Routing: Sendable {
             fragment = String(target[hash...])
             target = String(target[..<hash])
         }
-        guard target.hasSuffix(".md") || target.hasSuffix(".markdown") else {
+        guard isMarkdownPath(target) else {
             return url(forFile: target, from: sourcePath).map { $0 + fragment }
         }
         guard let key = Self.contentPath(of: target, from: sourcePath) else { return nil }
