@@ -32,7 +32,10 @@ struct Routing: Sendable {
         memory: LastBuildMemory<RoutingInputs, Routing>? = nil
     ) {
         let inputs = RoutingInputs(entries: entries, assets: assets, config: config)
-        let routing = { [entries] in Routing(inputs, keeping: entries.map { $0.path }) }
+        // The URLs, not the entries: a closure holding the entries would
+        // have setting their paths below copy every one.
+        let keptPaths = entries.map(\.path)
+        let routing = { Routing(inputs, keeping: keptPaths) }
         self = memory?.value(of: inputs, keeps: { $0.errors.isEmpty }) { _ in routing() } ?? routing()
         assignPaths(to: &entries)
     }
