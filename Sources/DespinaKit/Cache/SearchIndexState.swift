@@ -1,3 +1,4 @@
+import Dispatch
 import SearchIndex
 
 /// The search index builder saved in the site's cache
@@ -35,16 +36,19 @@ enum SearchIndexState {
         _ builder: IndexBuilder, generation: UInt64, parts: some Sequence<Int>, tablesChanged: Bool = true,
         to directory: String, fileSystem: any FileSystem
     ) {
-        // On two threads: a first build's last moments are this save, with
-        // nothing else left to do.
+        // The posting lists the last build made (a next build that finds
+        // them not to fit its documents makes every list instead), beside
+        // the parts, on two threads: a first build's last moments are this
+        // save, with nothing else left to do.
+        let postings = DispatchGroup()
+        DispatchQueue.global().async(group: postings) {
+            guard let bytes = builder.encodedPostings() else { return }
+            write(bytes, generation: generation, to: joinPath(directory, postingsName), fileSystem: fileSystem)
+        }
         builder.forEachEncodedPart(parts, threads: 2) { part, bytes in
             write(bytes, generation: generation, to: joinPath(directory, partName(part)), fileSystem: fileSystem)
         }
-        // The posting lists the last build made (a next build that finds
-        // them not to fit its documents makes every list instead).
-        if let postings = builder.encodedPostings() {
-            write(postings, generation: generation, to: joinPath(directory, postingsName), fileSystem: fileSystem)
-        }
+        postings.wait()
         if tablesChanged {
             write(builder.encodedTables(), generation: generation, to: joinPath(directory, "tables"), fileSystem: fileSystem)
         }
