@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Maps `items` on all cores, keeping the order of the results. The work
 /// for each item must be independent of the others.
@@ -37,10 +38,10 @@ func parallelMap<Item: Sendable, Result: Sendable>(
 /// time: `group` puts each item in one of `groupCount` groups (numbers out
 /// of range count as the last), and `finish` is called with a group's
 /// number and its items' results, in the order of `items`, as soon as the
-/// group is done, on the thread that did it; every group is finished, the
-/// empty ones too. For work whose results are used a group at a time, such
-/// as the posts recorded by one cache file, which can then be written
-/// while the rest are still being made.
+/// group is done, on the thread that did its last piece; every group is
+/// finished, the empty ones too. For work whose results are used a group
+/// at a time, such as the posts recorded by one cache file, which can then
+/// be written while the rest are still being made.
 func parallelMap<Item: Sendable, Result: Sendable>(
     _ items: [Item], groupCount: Int, group: (Item) -> Int, _ transform: @Sendable (Item) -> Result,
     finishing finish: @Sendable (_ group: Int, _ results: [Result]) -> Void
@@ -50,15 +51,22 @@ func parallelMap<Item: Sendable, Result: Sendable>(
     for index in items.indices { members[min(max(group(items[index]), 0), groupCount - 1)].append(index) }
     let groups = members
     let results = ResultSlots<Result>(count: items.count)
-    DispatchQueue.concurrentPerform(iterations: groupCount) { number in
-        var made: [Result] = []
-        made.reserveCapacity(groups[number].count)
-        for index in groups[number] {
-            let result = transform(items[index])
-            results.store(result, at: index)
-            made.append(result)
+    // Each group in pieces: the last piece of all keeps one core busy
+    // alone, and a quarter of a group is over sooner than a whole one.
+    let pieces = 4
+    let unfinished = Mutex([Int](repeating: pieces, count: groupCount))
+    DispatchQueue.concurrentPerform(iterations: groupCount * pieces) { job in
+        let (number, piece) = job.quotientAndRemainder(dividingBy: pieces)
+        let indices = groups[number]
+        for index in indices[indices.count * piece / pieces..<indices.count * (piece + 1) / pieces] {
+            results.store(transform(items[index]), at: index)
         }
-        finish(number, made)
+        // The lock orders the other pieces' stores before these reads.
+        guard unfinished.withLock({ counts in
+            counts[number] -= 1
+            return counts[number] == 0
+        }) else { return }
+        finish(number, indices.compactMap { results.value(at: $0) })
     }
     return results.collect()
 }
@@ -95,8 +103,14 @@ private final class ResultSlots<Value>: @unchecked Sendable {
 
     func store(_ value: Value, at index: Int) {
         // Each index is written by exactly one thread and read only after
-        // concurrentPerform returned, so the slots need no lock.
+        // concurrentPerform returned (or after a lock that follows the
+        // store), so the slots need no lock.
         slots[index] = value
+    }
+
+    /// The value stored at `index`, nil before it is stored.
+    func value(at index: Int) -> Value? {
+        slots[index]
     }
 
     /// The stored values in order, moved out rather than copied (a copy of
