@@ -44,9 +44,6 @@ extension SiteBuilder {
                 routing: posts.routing, config: config, key: posts.entryKey, index: config.search.enabled ? index : nil,
                 bodies: posts.bodies, cacheWriter: cacheWriter)
         }
-        // The entries as read, which the rendered ones replace, are freed
-        // with the build's leftovers rather than one by one before the model.
-        leftovers(of: build.options)?.keep(entries)
         build.report(rendered.flatMap(\.diagnostics))
         if let cacheWriter {
             build.timer.report(.saveCache, detail: "while rendering", seconds: cacheWriter.seconds)
