@@ -120,20 +120,37 @@ struct SiteModel: Sendable {
         }
 
         let ordered = postOrder.map { keys[$0] }
-        var tagIndex: [String: TagGroup] = [:]
+        var tagGroups: [TagGroup] = []
         var seriesIndex: [String: SeriesGroup] = [:]
         var yearIndex: [Int: [Int]] = [:]
-        // Most tags and series are on many posts: each spelling is folded once.
-        var slugs: [String: String] = [:]
+        // Most tags and series are on many posts: each spelling is folded
+        // once, and finds its tag's group by number (nil: no page).
+        var spellings: [String: (slug: String, group: Int?)] = [:]
+        var groupsBySlug: [String: Int] = [:]
         var seriesSlugs: [String: String] = [:]
         for (index, post) in ordered.enumerated() {
             for tag in post.tags {
-                let slug = slugs[tag] ?? TextFolding.termSlug(tag)
-                slugs[tag] = slug
-                guard !slug.isEmpty else { continue }
+                let known: (slug: String, group: Int?)
+                if let found = spellings[tag] {
+                    known = found
+                } else {
+                    let slug = TextFolding.termSlug(tag)
+                    var group: Int?
+                    if !slug.isEmpty {
+                        // A group is named by the first spelling met, newest post first.
+                        let number = groupsBySlug[slug] ?? tagGroups.count
+                        if number == tagGroups.count {
+                            groupsBySlug[slug] = number
+                            tagGroups.append(TagGroup(name: tag, slug: slug, posts: []))
+                        }
+                        group = number
+                    }
+                    known = (slug, group)
+                    spellings[tag] = known
+                }
                 // A tag written twice on a post (or in two spellings) lists
                 // it once: its group then ends with this post already.
-                tagIndex[slug, default: TagGroup(name: tag, slug: slug, posts: [])].addPost(index)
+                if let group = known.group { tagGroups[group].addPost(index) }
             }
             if let title = post.series {
                 let slug = seriesSlugs[title] ?? TextFolding.termSlug(title)
@@ -146,8 +163,8 @@ struct SiteModel: Sendable {
                 yearIndex[CalendarParts(date, zone: inputs.zone).year, default: []].append(index)
             }
         }
-        tags = tagIndex.values.sorted { $0.slug < $1.slug }
-        tagSlugs = slugs
+        tags = tagGroups.sorted { $0.slug < $1.slug }
+        tagSlugs = spellings.mapValues(\.slug)
         series = seriesIndex.values.map { group in
             var group = group
             group.posts.sort { a, b in
