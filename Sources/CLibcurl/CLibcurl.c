@@ -16,6 +16,8 @@ static struct {
     CURLcode (*easy_perform)(CURL *);
     void (*easy_cleanup)(CURL *);
     const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
     int loaded;
 } curl;
 
@@ -34,8 +36,10 @@ static void load_curl(void) {
     curl.easy_perform = (CURLcode(*)(CURL *))dlsym(library, "curl_easy_perform");
     curl.easy_cleanup = (void (*)(CURL *))dlsym(library, "curl_easy_cleanup");
     curl.easy_strerror = (const char *(*)(CURLcode))dlsym(library, "curl_easy_strerror");
+    curl.slist_append = (struct curl_slist * (*)(struct curl_slist *, const char *)) dlsym(library, "curl_slist_append");
+    curl.slist_free_all = (void (*)(struct curl_slist *))dlsym(library, "curl_slist_free_all");
     if (!curl.global_init || !curl.easy_init || !curl.easy_setopt || !curl.easy_perform || !curl.easy_cleanup
-        || !curl.easy_strerror)
+        || !curl.easy_strerror || !curl.slist_append || !curl.slist_free_all)
         return;
     // Once, before any thread makes a request.
     curl.loaded = curl.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
@@ -96,7 +100,8 @@ static size_t refuse_body(char *data, size_t size, size_t count, void *context) 
 }
 
 int despina_https_request(
-    const char *url, const char *method, long timeout_ms, long long byte_cap, despina_https_answer *answer) {
+    const char *url, const char *method, const char *addresses, long timeout_ms, long long byte_cap,
+    despina_https_answer *answer) {
     memset(answer, 0, sizeof *answer);
     pthread_once(&load_once, load_curl);
     if (!curl.loaded) {
@@ -124,8 +129,12 @@ int despina_https_request(
     curl.easy_setopt(handle, CURLOPT_HEADERDATA, &reader);
     curl.easy_setopt(handle, CURLOPT_WRITEFUNCTION, refuse_body);
     if (strcmp(method, "HEAD") == 0) curl.easy_setopt(handle, CURLOPT_NOBODY, 1L);
+    // The addresses the caller checked, so that the name is not resolved again.
+    struct curl_slist *resolve = addresses ? curl.slist_append(NULL, addresses) : NULL;
+    if (resolve) curl.easy_setopt(handle, CURLOPT_RESOLVE, resolve);
     CURLcode code = curl.easy_perform(handle);
     curl.easy_cleanup(handle);
+    if (resolve) curl.slist_free_all(resolve);
     if (reader.over_cap) {
         snprintf(answer->message, sizeof answer->message, "the answer's head is longer than %lld bytes", byte_cap);
         return DESPINA_HTTPS_FAILED;

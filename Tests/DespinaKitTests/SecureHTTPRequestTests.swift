@@ -33,6 +33,24 @@ import Testing
         #expect(message.contains("127.0.0.1"), "\(message)")
     }
 
+    @Test func theConnectionGoesOnlyToTheAddressesGiven() throws {
+        // A name that resolves nowhere: the request can only have gone to
+        // the address it was given, where nothing listens.
+        let port = try Self.closedPort()
+        let url = try #require(URL(string: "https://pinned.invalid:\(port)/"))
+        let loopback = try #require(IPAddress(literal: "127.0.0.1"))
+        let result = SecureHTTPRequest(method: "HEAD", url: url, addresses: [loopback], byteCap: 65_536)
+            .send(until: .now + .seconds(10))
+        guard case .failure(.message(let message)) = result else {
+            Issue.record("expected a failure with a message, got \(result)")
+            return
+        }
+        // libcurl names the host and port it failed to connect to; unpinned,
+        // it would say that it could not resolve the name.
+        #expect(message.contains("port \(port)"), "\(message)")
+        #expect(!message.lowercased().contains("resolve"), "\(message)")
+    }
+
     @Test func aDeadlineAlreadyPassedIsTimedOut() throws {
         let url = try #require(URL(string: "https://127.0.0.1:\(try Self.closedPort())/"))
         let result = SecureHTTPRequest(method: "GET", url: url, byteCap: 65_536).send(until: .now - .seconds(1))

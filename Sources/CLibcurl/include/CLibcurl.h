@@ -26,8 +26,11 @@ typedef struct {
 
 /// Sends `method` ("HEAD" or "GET") to `url` following no redirect, and
 /// waits at most `timeout_ms` for the head of the answer; the body is never
-/// read. A head longer than `byte_cap` bytes fails.
+/// read. A head longer than `byte_cap` bytes fails. `addresses`, when not
+/// NULL, is the host's addresses as libcurl's `CURLOPT_RESOLVE` takes them
+/// (`host:port:address,address`): the connection goes to those only.
 int despina_https_request(
-    const char *url, const char *method, long timeout_ms, long long byte_cap, despina_https_answer *answer);
+    const char *url, const char *method, const char *addresses, long timeout_ms, long long byte_cap,
+    despina_https_answer *answer);
 
 #endif

@@ -82,7 +82,7 @@ struct ExternalLinkProbe: Sendable {
         _ method: String, _ url: URL, addresses: [IPAddress], until deadline: ContinuousClock.Instant
     ) -> Result<LinkAnswer, LinkFailure> {
         guard url.scheme?.lowercased() == "http" else {
-            return SecureHTTPRequest(method: method, url: url, byteCap: byteCap).send(until: deadline)
+            return SecureHTTPRequest(method: method, url: url, addresses: addresses, byteCap: byteCap).send(until: deadline)
         }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host else {
             return .failure(.message("not a valid URL"))
