@@ -16,14 +16,6 @@ private func hasEnding(_ path: String, _ ending: StaticString) -> Bool {
     } ?? path.hasSuffix(ending.description)
 }
 
-/// Whether `path` holds a `/`, found by `memchr` in its bytes.
-private func hasSlash(_ path: String) -> Bool {
-    path.utf8.withContiguousStorageIfAvailable { bytes in
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, Int32(UInt8(ascii: "/")), bytes.count) != nil
-    } ?? path.utf8.contains(UInt8(ascii: "/"))
-}
-
 /// A file found under `Content/`.
 struct SourceFile: Sendable, Equatable {
     enum Role: Sendable, Equatable {
@@ -180,7 +172,7 @@ struct ContentScanner: Sendable {
         for index in files.indices where files[index].role != .asset {
             let folders = files[index].folders
             // Most files lie one folder deep: that folder is their section.
-            guard hasSlash(folders) else {
+            guard folders.utf8.contains(UInt8(ascii: "/")) else {
                 files[index].sections = folders
                 continue
             }
@@ -203,7 +195,7 @@ struct ContentScanner: Sendable {
         var indexes: [String: String] = [:]
         for file in files where file.role != .asset && isBundleIndex(file.contentPath) {
             let folder = parentPath(file.contentPath)
-            if indexes[folder] == nil || file.contentPath.hasSuffix(".md") { indexes[folder] = file.relativePath }
+            if indexes[folder] == nil || hasEnding(file.contentPath, ".md") { indexes[folder] = file.relativePath }
         }
         guard !indexes.isEmpty else { return files }
         return files.map { file in
